@@ -1,0 +1,67 @@
+# make run   set up .venv, migrate, load demo data if available, start the dev server
+# make test  ruff, then the whole pytest suite on SQLite and again on PostgreSQL
+# make lint  ruff check and format check; make format: apply ruff's fixes and formatting
+#
+# Opt-outs for `make test`: SKIP_BROWSER_TESTS=1 (no Chromium), SKIP_POSTGRES=1 (SQLite only).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+# Records that the venv holds what pyproject.toml asks for; reinstall when that file changes.
+INSTALLED := $(VENV)/.installed
+ADDR ?= 127.0.0.1:8000
+
+.PHONY: help run test lint format chromium
+
+help:
+	@sed -n 's/^# \{0,1\}//p' Makefile | sed -n '1,5p'
+
+$(PYTHON):
+	python3 -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install -e '.[dev]'
+	touch $@
+
+run: export DJANGO_DEBUG := 1
+run: $(INSTALLED)
+	$(PYTHON) manage.py migrate
+	if $(PYTHON) manage.py help demo >/dev/null 2>&1; then $(PYTHON) manage.py demo; fi
+	$(PYTHON) manage.py runserver $(ADDR)
+
+test: $(INSTALLED) chromium lint
+	$(PYTHON) -m pytest
+ifeq ($(SKIP_POSTGRES),1)
+	@echo "SKIP_POSTGRES=1: not running the suite on PostgreSQL"
+else
+	tests/with-postgres.sh $(PYTHON) -m pytest
+endif
+
+# The browser tests drive the system Chromium; as root, install it when it is missing.
+chromium:
+ifeq ($(SKIP_BROWSER_TESTS),1)
+	@echo "SKIP_BROWSER_TESTS=1: browser tests will be skipped"
+else
+	@if [ -z "$${CHROMIUM:-}" ] && ! command -v chromium >/dev/null \
+	    && ! command -v chromium-browser >/dev/null; then \
+	    if [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then \
+	        export DEBIAN_FRONTEND=noninteractive; \
+	        apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; \
+	    else \
+	        echo "Chromium not found: install it, set CHROMIUM=/path/to/chromium," \
+	            "or run with SKIP_BROWSER_TESTS=1" >&2; \
+	        exit 1; \
+	    fi; \
+	fi
+endif
+
+lint: $(INSTALLED)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(INSTALLED)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .

@@ -1,0 +1,153 @@
+"""Settings for Domino Scorekeeper.
+
+One module for every environment; the environment variables below tell them apart. The README
+lists them. Without any, a checkout runs in production mode on SQLite and asks for a secret key;
+`DJANGO_DEBUG=1` (what `make run` sets) is enough for local development.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_flag(name: str, default: str = "") -> bool:
+    return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+DEBUG = env_flag("DJANGO_DEBUG")
+# pytest sets PYTEST_VERSION for the length of a run. pytest-django imports these settings before
+# any conftest.py, so a conftest cannot supply what they require; this is the one place they
+# tell a test run apart. Tests otherwise run as production does, DEBUG off.
+TESTING = "PYTEST_VERSION" in os.environ
+
+# Without a key of its own the app still runs its commands (scorecheck, migrate, demo) and the
+# dev server; serving it in production (wsgi.py, asgi.py) refuses this key.
+INSECURE_DEV_KEY = "django-insecure-dev-only-do-not-deploy"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or INSECURE_DEV_KEY
+
+
+def refuse_insecure_key() -> None:
+    """Called by the production entry points: never serve with the dev key and DEBUG off."""
+    if SECRET_KEY == INSECURE_DEV_KEY and not (DEBUG or TESTING):
+        raise ImproperlyConfigured(
+            "Set DJANGO_SECRET_KEY to serve the app (or DJANGO_DEBUG=1 for local development)."
+        )
+
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS") or ["localhost", "127.0.0.1", "[::1]"]
+if DEBUG:
+    # Lets a phone on the same network open the dev server (make run ADDR=0.0.0.0:8000).
+    ALLOWED_HOSTS.append("*")
+
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "scorekeeper.tables",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "scorekeeper.urls"
+WSGI_APPLICATION = "scorekeeper.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+_database = dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+if _database["ENGINE"] != "django.db.backends.sqlite3":
+    # Reuse server connections across requests; the health check replaces one that the
+    # server closed (a restart, an idle timeout) instead of failing the next request.
+    _database["CONN_MAX_AGE"] = 60
+    _database["CONN_HEALTH_CHECKS"] = True
+DATABASES = {"default": _database}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "America/Chicago")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# In production WhiteNoise serves the hashed, compressed copies that `collectstatic` writes to
+# STATIC_ROOT, so browsers can cache them forever. Development and test runs serve the files
+# straight from their source folders instead, so neither needs a collectstatic step first.
+STATIC_MANIFEST = not (DEBUG or TESTING)
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not STATIC_MANIFEST
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if STATIC_MANIFEST
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+if not DEBUG and env_flag("DJANGO_HTTPS"):
+    # Served over HTTPS by a proxy that terminates TLS and sets X-Forwarded-Proto. Only turn
+    # this on behind such a proxy: a client could otherwise claim HTTPS by sending the header.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Everything goes to stderr, once: Django's own "django" logger loses its handlers and
+    # propagates to the root. Its "django.server" request log keeps its own.
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL}},
+}
