@@ -1,0 +1,63 @@
+"""Checks every game shares: the numbers the table wrote down, and the number of players."""
+
+from __future__ import annotations
+
+from scorekeeper.rules.findings import Finding, finding
+from scorekeeper.rules.match import GAME_NAMES, Hand, Match
+from scorekeeper.rules.text import Says
+
+
+def check_claims(
+    match: Match,
+    number: int,
+    hand: Hand,
+    points: dict[str, int],
+    explanation: list[Says],
+    *,
+    in_round: bool = False,
+) -> list[Finding]:
+    """A `claimed-mismatch` for each number the table wrote that differs from the app's."""
+    findings = []
+    arithmetic = " ".join(str(line) for line in explanation)
+    for name, claimed in hand.claimed.items():
+        side = name if name in points else match.side_of(name)
+        if claimed != points[side]:
+            findings.append(
+                finding(
+                    "claimed-mismatch",
+                    number,
+                    None,
+                    "the table wrote {claimed} for {side}, the app makes it {actual}. {arithmetic}",
+                    in_round=in_round,
+                    claimed=claimed,
+                    side=side,
+                    actual=points[side],
+                    arithmetic=arithmetic,
+                )
+            )
+    return findings
+
+
+def check_player_count(match: Match, low: int, high: int, why: str = "") -> list[Finding]:
+    count = len(match.players)
+    if low <= count <= high:
+        return []
+    template = (
+        "{game} is played by exactly {low} players, not {count}."
+        if low == high
+        else "{game} is played by {low} to {high} players{why}, not {count}."
+    )
+    game = GAME_NAMES[match.game]
+    return [
+        finding(
+            "wrong-player-count",
+            None,
+            None,
+            template,
+            game=game,
+            low=low,
+            high=high,
+            why=why,
+            count=count,
+        )
+    ]

@@ -1,0 +1,116 @@
+"""The Match value: what the table told the app, in the shape of the match file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GAMES = ("straight", "chickenfoot", "sedma")
+
+GAME_NAMES = {"straight": "Straight Dominoes", "chickenfoot": "Chickenfoot", "sedma": "Sedma"}
+
+#: The house rules each game knows, with their defaults (RULES.md).
+HOUSE_RULES: dict[str, dict[str, int | bool]] = {
+    "straight": {"target": 250, "spinner": True, "round_each_hand": False, "subtract_own": False},
+    "chickenfoot": {"set": 6, "double_blank": 50},
+    "sedma": {"target": 61},
+}
+
+#: The values a house rule may take: a tuple of choices, or ``int`` for any whole number >= 1.
+RULE_CHOICES: dict[str, tuple[int | bool, ...] | type] = {
+    "target": int,
+    "spinner": (True, False),
+    "round_each_hand": (True, False),
+    "subtract_own": (True, False),
+    "set": (6, 9, 12),
+    "double_blank": (0, 25, 50),
+}
+
+END_HOWS = {
+    "straight": ("domino", "blocked"),
+    "chickenfoot": ("domino", "blocked"),
+    "sedma": ("domino", "blocked", "all-doubles", "target"),
+}
+
+
+@dataclass(frozen=True)
+class Play:
+    """One scoring play (Straight: ``points``) or one tile laid (Sedma: ``tile``)."""
+
+    player: str
+    points: int | None = None
+    tile: tuple[int, int] | None = None
+
+    @property
+    def is_double(self) -> bool:
+        return self.tile is not None and self.tile[0] == self.tile[1]
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    how: str
+    #: who dominoed; on a blocked hand, whom the table named as the winner, if it did
+    player: str | None = None
+    #: pips left in each hand; a player left out holds none
+    pips: dict[str, int] = field(default_factory=dict)
+    #: Chickenfoot: who was left holding 0-0 (more than one name is itself a finding)
+    double_blank: tuple[str, ...] = ()
+
+    def pips_of(self, player: str) -> int:
+        return self.pips.get(player, 0)
+
+
+@dataclass(frozen=True)
+class Hand:
+    plays: tuple[Play, ...] = ()
+    end: HandEnd | None = None
+    #: Straight: who led; Chickenfoot: who set the round's double
+    leader: str | None = None
+    starter: str | None = None
+    #: Chickenfoot: the round's starting double as recorded (6 for 6-6)
+    double: int | None = None
+    #: Sedma: who set the first double, and those before them who had none
+    opener: str | None = None
+    passed_opening: tuple[str, ...] = ()
+    #: the points the table wrote down for this hand, by player or side name
+    claimed: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Match:
+    game: str
+    players: tuple[str, ...]
+    partnerships: tuple[tuple[str, ...], ...] = ()
+    #: only the house rules that differ from the defaults
+    rules: dict[str, int | bool] = field(default_factory=dict)
+    hands: tuple[Hand, ...] = ()
+
+    def rule(self, name: str) -> int | bool:
+        return self.rules.get(name, HOUSE_RULES[self.game][name])
+
+    @property
+    def sides(self) -> list[str]:
+        """Players, or partnerships as their players joined by " & " in seating order."""
+        if not self.partnerships:
+            return list(self.players)
+        teams = sorted(self._teams(), key=lambda team: self.players.index(team[0]))
+        return [" & ".join(team) for team in teams]
+
+    def _teams(self) -> list[list[str]]:
+        return [sorted(team, key=self.players.index) for team in self.partnerships]
+
+    def side_of(self, player: str) -> str:
+        for team in self._teams():
+            if player in team:
+                return " & ".join(team)
+        return player
+
+    def players_of(self, side: str) -> list[str]:
+        return [name for name in self.players if self.side_of(name) == side]
+
+    def left_of(self, player: str) -> str:
+        """The next player in playing order, wrapping around."""
+        seat = self.players.index(player)
+        return self.players[(seat + 1) % len(self.players)]
+
+    def with_hands(self, hands: tuple[Hand, ...]) -> Match:
+        return Match(self.game, self.players, self.partnerships, self.rules, hands)

@@ -1,0 +1,338 @@
+"""Sedma: only doubles score; 0-0 is both the lightest and the heaviest double."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper.rules.claims import check_claims, check_player_count
+from scorekeeper.rules.findings import Finding, finding
+from scorekeeper.rules.match import Hand, Match
+from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
+from scorekeeper.rules.text import Says, join_names
+from scorekeeper.rules.tiles import tile_name
+
+DOUBLES = 7
+TILES_EACH = 7
+
+
+def double_points(double: int, line: list[int]) -> int:
+    """Points for setting ``double``-``double`` when the doubles in ``line`` are already down.
+
+    1, plus 1 for each lighter double in the line; 0-0 is lighter than every other double and
+    also heavier than all of them, so 0-0 itself scores 1 + every double already down.
+    """
+    if double == 0:
+        return 1 + len(line)
+    return 1 + sum(1 for down in line if down < double)
+
+
+def explain_double(player: str, double: int, line: list[int]) -> Says:
+    points = double_points(double, line)
+    lighter = line if double == 0 else [down for down in line if down < double]
+    names = join_names([f"{d}-{d}" for d in lighter])
+    if not lighter:
+        return Says(
+            "{player} sets {double}-{double}: 1 (no lighter double is down) = 1.",
+            player=player,
+            double=double,
+        )
+    template = (
+        "{player} sets 0-0: 1 + {count} for every double already down ({names}) = {points}."
+        if double == 0
+        else "{player} sets {double}-{double}: 1 + {count} for the lighter doubles down "
+        "({names}) = {points}."
+    )
+    return Says(
+        template, player=player, double=double, count=len(lighter), names=names, points=points
+    )
+
+
+@dataclass
+class _HandState:
+    """What is on the table so far in one hand."""
+
+    line: list[int] = field(default_factory=list)
+    seen: set[tuple[int, int]] = field(default_factory=set)
+    tiles_played: dict[str, int] = field(default_factory=dict)
+    open_end: int | None = None
+    ended: Says | None = None
+
+
+def score_sedma(match: Match) -> Scoreboard:
+    findings = check_player_count(match, 4, 4)
+    sides = list(match.players)
+    target = int(match.rule("target"))
+    totals = dict.fromkeys(sides, 0)
+    winner: str | None = None
+    hands: list[HandScore] = []
+    scheduled: str | None = None
+    for number, hand in enumerate(match.hands, 1):
+        scheduled_now = match.left_of(scheduled) if scheduled else None
+        points = dict.fromkeys(sides, 0)
+        explanation: list[Says] = []
+        opening, scheduled = _check_opening(match, number, hand, scheduled_now)
+        findings += opening
+        if winner is not None:
+            findings.append(
+                finding(
+                    "after-match-end",
+                    number,
+                    None,
+                    "recorded after {winner} had won the match.",
+                    winner=winner,
+                )
+            )
+        ended_before_hand = winner is not None
+        whole_line = any(not play.is_double for play in hand.plays)
+        state = _HandState()
+        for play_number, play in enumerate(hand.plays, 1):
+            if winner is not None and not ended_before_hand:
+                findings.append(
+                    finding(
+                        "after-match-end",
+                        number,
+                        play_number,
+                        "{player} laid {tile} after {winner} had won the match.",
+                        player=play.player,
+                        tile=tile_name(play.tile),
+                        winner=winner,
+                    )
+                )
+            elif state.ended is not None:
+                findings.append(
+                    finding(
+                        "after-hand-end",
+                        number,
+                        play_number,
+                        "{player} laid {tile}, but the hand was over: {why}",
+                        player=play.player,
+                        tile=tile_name(play.tile),
+                        why=state.ended,
+                    )
+                )
+            findings += _lay_tile(match, number, hand, play_number, state, whole_line)
+            if play.is_double:
+                double = play.tile[0]
+                scored = double_points(double, state.line)
+                explanation.append(explain_double(play.player, double, state.line))
+                if double not in state.line:
+                    state.line.append(double)
+                points[play.player] += scored
+                totals[play.player] += scored
+                if winner is None and totals[play.player] >= target:
+                    winner = play.player
+                    explanation.append(
+                        Says(
+                            "{player} reaches {total}, the target is {target}: {player} wins "
+                            "the match.",
+                            player=play.player,
+                            total=totals[play.player],
+                            target=target,
+                        )
+                    )
+            _note_hand_over(state, play.player)
+        if len(state.line) == DOUBLES:
+            explanation.append(Says("All seven doubles are down."))
+        explanation.append(
+            Says(
+                "Hand {number}: {points}.",
+                number=number,
+                points=", ".join(f"{name} {points[name]}" for name in sides),
+            )
+        )
+        findings += check_claims(match, number, hand, points, explanation)
+        hands.append(
+            HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
+        )
+
+    return Scoreboard(
+        game=match.game,
+        sides=sides,
+        hands=hands,
+        totals=totals,
+        finished=winner is not None,
+        winner=winner,
+        findings=findings,
+        next=None if winner is not None else _next_opener(match, hands, scheduled),
+    )
+
+
+def _note_hand_over(state: _HandState, player: str) -> None:
+    if state.ended is not None:
+        return
+    if len(state.line) == DOUBLES:
+        state.ended = Says("all seven doubles were down.")
+    elif state.tiles_played.get(player, 0) == TILES_EACH:
+        state.ended = Says("{player} had played all seven tiles.", player=player)
+
+
+def _lay_tile(
+    match: Match,
+    number: int,
+    hand: Hand,
+    play_number: int,
+    state: _HandState,
+    whole_line: bool,
+) -> list[Finding]:
+    play = hand.plays[play_number - 1]
+    tile = tuple(sorted(play.tile))
+    findings = []
+    opener = hand.opener or hand.plays[0].player
+    if play_number == 1 and not play.is_double:
+        findings.append(
+            finding(
+                "bad-opening",
+                number,
+                play_number,
+                "a hand opens with a double, not {tile}.",
+                tile=tile_name(play.tile),
+            )
+        )
+    if play_number == 1 and play.player != opener:
+        findings.append(
+            finding(
+                "bad-opening",
+                number,
+                play_number,
+                "{opener} opened the hand, but the first double is recorded for {player}.",
+                opener=opener,
+                player=play.player,
+            )
+        )
+    if tile in state.seen:
+        code = "double-repeated" if play.is_double else "impossible-tiles"
+        findings.append(
+            finding(
+                code,
+                number,
+                play_number,
+                "{tile} is already in the line; there is only one of each tile.",
+                tile=tile_name(play.tile),
+            )
+        )
+    state.seen.add(tile)
+    if play.is_double and play.player in hand.passed_opening:
+        findings.append(
+            finding(
+                "opener-passed-but-held-double",
+                number,
+                play_number,
+                "{player} passed the opening for want of a double, so cannot set {tile} "
+                "later in the hand: there is no drawing in Sedma.",
+                player=play.player,
+                tile=tile_name(play.tile),
+            )
+        )
+    if whole_line:
+        state.tiles_played[play.player] = state.tiles_played.get(play.player, 0) + 1
+        if state.tiles_played[play.player] == TILES_EACH + 1:
+            findings.append(
+                finding(
+                    "impossible-tiles",
+                    number,
+                    play_number,
+                    "{player} has now laid {count} tiles, but each player holds only seven.",
+                    player=play.player,
+                    count=TILES_EACH + 1,
+                )
+            )
+        findings += _match_chain(number, play_number, play.tile, state)
+    return findings
+
+
+def _match_chain(
+    number: int, play_number: int, tile: tuple[int, int], state: _HandState
+) -> list[Finding]:
+    first, second = tile
+    if state.open_end is None:
+        state.open_end = second
+        return []
+    if first == state.open_end:
+        state.open_end = second
+        return []
+    if second == state.open_end:
+        state.open_end = first
+        return []
+    open_end = state.open_end
+    state.open_end = second
+    return [
+        finding(
+            "chain-mismatch",
+            number,
+            play_number,
+            "{tile} does not match the open end {open_end}.",
+            tile=tile_name(tile),
+            open_end=open_end,
+        )
+    ]
+
+
+def _check_opening(
+    match: Match, number: int, hand: Hand, scheduled: str | None
+) -> tuple[list[Finding], str | None]:
+    """Check who had the turn to open; returns the findings and this hand's scheduled opener."""
+    opener = hand.opener or (hand.plays[0].player if hand.plays else None)
+    turns = [*hand.passed_opening, *([opener] if opener else [])]
+    if not turns:
+        return [], scheduled
+    findings = []
+    if scheduled is not None and turns[0] != scheduled:
+        findings.append(
+            finding(
+                "bad-opening",
+                number,
+                None,
+                "{scheduled} had the first turn to open this hand (the next player to the left "
+                "of the last hand's), not {first}.",
+                scheduled=scheduled,
+                first=turns[0],
+            )
+        )
+    for before, after in zip(turns, turns[1:], strict=False):
+        if after != match.left_of(before):
+            findings.append(
+                finding(
+                    "bad-opening",
+                    number,
+                    None,
+                    "the turn to open passes to the left: after {before} comes {left}, "
+                    "not {after}.",
+                    before=before,
+                    left=match.left_of(before),
+                    after=after,
+                )
+            )
+            break
+    if len(turns) > len(match.players):
+        findings.append(
+            finding(
+                "bad-opening",
+                number,
+                None,
+                "{players} all passed the opening; someone holds a double.",
+                players=join_names(list(hand.passed_opening)),
+            )
+        )
+    return findings, scheduled or turns[0]
+
+
+def _next_opener(match: Match, hands: list[HandScore], scheduled: str | None) -> NextUp:
+    if hands and not hands[-1].finished:
+        number = hands[-1].number
+        hand = match.hands[-1]
+        opener = hand.opener or (hand.plays[0].player if hand.plays else scheduled)
+        says = Says("Hand {number}: {opener} opened.", number=number, opener=opener)
+        return NextUp(hand=number, opener=opener, says=says)
+    number = len(hands) + 1
+    if scheduled is None:
+        return NextUp(
+            hand=number,
+            says=Says("Hand {number}: the opener is chosen by lot.", number=number),
+        )
+    opener = match.left_of(scheduled)
+    says = Says(
+        "Hand {number}: {opener} opens with a double; without one, the turn passes to the left.",
+        number=number,
+        opener=opener,
+    )
+    return NextUp(hand=number, opener=opener, says=says)

@@ -1,0 +1,405 @@
+"""Straight Dominoes (All Fives, as played in Texas halls)."""
+
+from __future__ import annotations
+
+from scorekeeper.rules.claims import check_claims, check_player_count
+from scorekeeper.rules.findings import Finding, finding
+from scorekeeper.rules.match import Hand, HandEnd, Match
+from scorekeeper.rules.rounding import explain_round5, round5
+from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
+from scorekeeper.rules.text import Says, join_names, sum_of
+
+SET_PIPS = 168
+#: pips in the 7 lightest tiles, all on the table once a player has dominoed
+LIGHTEST_SEVEN = 15
+#: pips in one whole suit (0-0 ... 0-6): a blocked layout has at least one suit all down
+LIGHTEST_SUIT = 21
+#: pips in the 7 heaviest tiles: the most a hand can hold when there is no boneyard
+HEAVIEST_SEVEN = 69
+MAX_PLAY_WITH_SPINNER = 35
+MAX_PLAY_WITHOUT_SPINNER = 20
+
+
+class EndScore:
+    """What the end of a hand gives: the side that scores, how much, and why."""
+
+    def __init__(self) -> None:
+        self.side: str | None = None
+        self.points = 0
+        self.explanation: list[Says] = []
+        self.findings: list[Finding] = []
+        self.next_leader: str | None = None
+
+
+def score_straight(match: Match) -> Scoreboard:
+    sides = match.sides
+    target = int(match.rule("target"))
+    findings = check_player_count(match, 2, 4)
+    totals = dict.fromkeys(sides, 0)
+    winner: str | None = None
+    hands: list[HandScore] = []
+    leader = None
+    for number, hand in enumerate(match.hands, 1):
+        leader = hand.leader or leader
+        points = dict.fromkeys(sides, 0)
+        explanation: list[Says] = []
+        if winner is not None:
+            findings.append(
+                finding(
+                    "after-match-end",
+                    number,
+                    None,
+                    "recorded after {winner} had won the match.",
+                    winner=winner,
+                )
+            )
+        ended_before_hand = winner is not None
+
+        findings += _check_plays(match, number, hand)
+        for play_number, play in enumerate(hand.plays, 1):
+            side = match.side_of(play.player)
+            if winner is not None and not ended_before_hand:
+                findings.append(
+                    finding(
+                        "after-match-end",
+                        number,
+                        play_number,
+                        "{player} scored {points} after {winner} had won the match.",
+                        player=play.player,
+                        points=play.points,
+                        winner=winner,
+                    )
+                )
+            points[side] += play.points
+            totals[side] += play.points
+            if winner is None and totals[side] >= target:
+                winner = side
+                explanation.append(_reaches_target(side, totals[side], target))
+        if hand.plays:
+            explanation.insert(
+                0,
+                Says(
+                    "Scored in play: {plays}.",
+                    plays=", ".join(f"{p.player} {p.points}" for p in hand.plays),
+                ),
+            )
+
+        if hand.end is not None:
+            if winner is not None and not ended_before_hand:
+                findings.append(
+                    finding(
+                        "after-match-end",
+                        number,
+                        None,
+                        "the end of the hand was recorded after {winner} had won the match.",
+                        winner=winner,
+                    )
+                )
+            end = score_hand_end(match, number, hand.end, leader)
+            explanation += end.explanation
+            findings += end.findings
+            if end.side is not None:
+                points[end.side] += end.points
+                totals[end.side] += end.points
+                if winner is None and totals[end.side] >= target:
+                    winner = end.side
+                    explanation.append(_reaches_target(end.side, totals[end.side], target))
+            leader = end.next_leader
+        if len(sides) > 1 or hand.plays or hand.end:
+            explanation.append(
+                Says(
+                    "Hand {number}: {points}.",
+                    number=number,
+                    points=", ".join(f"{side} {points[side]}" for side in sides),
+                )
+            )
+        findings += check_claims(match, number, hand, points, explanation)
+        hands.append(
+            HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
+        )
+
+    return Scoreboard(
+        game=match.game,
+        sides=sides,
+        hands=hands,
+        totals=totals,
+        finished=winner is not None,
+        winner=winner,
+        findings=findings,
+        next=None if winner is not None else _next_leader(match, hands, leader),
+    )
+
+
+def _reaches_target(side: str, total: int, target: int) -> Says:
+    return Says(
+        "{side} reach {total}, the target is {target}: {side} win the match.",
+        side=side,
+        total=total,
+        target=target,
+    )
+
+
+def _next_leader(match: Match, hands: list[HandScore], leader: str | None) -> NextUp:
+    if hands and not hands[-1].finished:
+        number = hands[-1].number
+        leader = match.hands[-1].leader or leader
+    else:
+        number = len(hands) + 1
+    if leader is None:
+        says = Says("Hand {number}: whoever drew the highest double leads.", number=number)
+    else:
+        says = Says("Hand {number}: {leader} leads.", number=number, leader=leader)
+    return NextUp(hand=number, leader=leader, says=says)
+
+
+def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
+    highest = MAX_PLAY_WITH_SPINNER if match.rule("spinner") else MAX_PLAY_WITHOUT_SPINNER
+    findings = []
+    for play_number, play in enumerate(hand.plays, 1):
+        if play.points % 5:
+            findings.append(
+                finding(
+                    "play-not-multiple-of-five",
+                    number,
+                    play_number,
+                    "{player} scored {points}, but the open ends only score when they add up "
+                    "to a multiple of five (5, 10, 15 ...).",
+                    player=play.player,
+                    points=play.points,
+                )
+            )
+        elif play.points > highest:
+            findings.append(
+                finding(
+                    "play-too-high",
+                    number,
+                    play_number,
+                    "{player} scored {points}, but the open ends can show at most {highest}{why}.",
+                    player=play.player,
+                    points=play.points,
+                    highest=highest,
+                    why="" if match.rule("spinner") else " when the first double is no spinner",
+                )
+            )
+    return findings
+
+
+def score_hand_end(match: Match, number: int, end: HandEnd, leader: str | None) -> EndScore:
+    """Score a hand's end: a domino, or a blocked hand won by the fewest pips."""
+    result = EndScore()
+    result.findings += _check_pips(match, number, end)
+    if end.how == "domino":
+        _score_domino(match, number, end, result)
+    else:
+        _score_blocked(match, number, end, leader, result)
+    return result
+
+
+def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> None:
+    player = end.player
+    side = match.side_of(player)
+    if end.pips_of(player):
+        result.findings.append(
+            finding(
+                "domino-with-pips",
+                number,
+                None,
+                "{player} went out, so {player} holds no tiles, but {pips} pips were entered "
+                "for {player}.",
+                player=player,
+                pips=end.pips_of(player),
+            )
+        )
+    result.explanation.append(Says("{player} dominoed.", player=player))
+    partners = [name for name in match.players_of(side) if name != player]
+    for partner in partners:
+        result.explanation.append(
+            Says(
+                "{partner}'s {pips} pips are {player}'s partner's and do not count.",
+                partner=partner,
+                pips=end.pips_of(partner),
+                player=player,
+            )
+        )
+    result.side = side
+    result.points = _winning_score(match, end, side, result.explanation)
+    result.next_leader = player
+
+
+def _score_blocked(
+    match: Match, number: int, end: HandEnd, leader: str | None, result: EndScore
+) -> None:
+    side_pips = {
+        side: sum(end.pips_of(name) for name in match.players_of(side)) for side in match.sides
+    }
+    fewest = min(side_pips.values())
+    lowest = [side for side, pips in side_pips.items() if pips == fewest]
+    result.explanation.append(
+        Says(
+            "Blocked. Pips left: {pips}.",
+            pips="; ".join(_side_pips(match, side, end) for side in match.sides),
+        )
+    )
+    claimed_side = match.side_of(end.player) if end.player else None
+    if len(lowest) > 1:
+        result.explanation.append(
+            Says(
+                "{sides} tie for the fewest pips ({fewest}): nobody scores.",
+                sides=join_names(lowest),
+                fewest=fewest,
+            )
+        )
+        if leader is not None:
+            result.next_leader = match.left_of(leader)
+            result.explanation.append(
+                Says(
+                    "After a blocked tie the next player to the left of {leader} leads: {next}.",
+                    leader=leader,
+                    next=result.next_leader,
+                )
+            )
+        if claimed_side is not None:
+            result.findings.append(
+                finding(
+                    "claimed-mismatch",
+                    number,
+                    None,
+                    "the table named {claimed} the winner, but {sides} tie for the fewest pips "
+                    "({fewest}), so nobody scores.",
+                    claimed=end.player,
+                    sides=join_names(lowest),
+                    fewest=fewest,
+                )
+            )
+        return
+    side = lowest[0]
+    result.side = side
+    result.explanation.append(
+        Says("{side} hold the fewest pips ({fewest}).", side=side, fewest=fewest)
+    )
+    result.points = _winning_score(match, end, side, result.explanation)
+    # the winner of the hand leads the next; in a partnership, the partner with fewer pips
+    result.next_leader = min(
+        match.players_of(side), key=lambda name: (end.pips_of(name), match.players.index(name))
+    )
+    if claimed_side is not None and claimed_side != side:
+        result.findings.append(
+            finding(
+                "claimed-mismatch",
+                number,
+                None,
+                "the table named {claimed} the winner, but {side} hold the fewest pips "
+                "({fewest} against {claimed_pips}).",
+                claimed=end.player,
+                side=side,
+                fewest=fewest,
+                claimed_pips=side_pips[claimed_side],
+            )
+        )
+
+
+def _side_pips(match: Match, side: str, end: HandEnd) -> str:
+    players = match.players_of(side)
+    if len(players) == 1:
+        return f"{side} {end.pips_of(side)}"
+    parts = [(name, end.pips_of(name)) for name in players]
+    return f"{side}: {sum_of(parts)}" if len(parts) > 1 else f"{side} {parts[0][1]}"
+
+
+def _winning_score(match: Match, end: HandEnd, side: str, explanation: list[Says]) -> int:
+    """The points for the side that won the hand, with the arithmetic added to ``explanation``."""
+    own = [(name, end.pips_of(name)) for name in match.players_of(side)]
+    opponents = [(name, end.pips_of(name)) for name in match.players if match.side_of(name) != side]
+    each = bool(match.rule("round_each_hand"))
+    subtract = bool(match.rule("subtract_own"))
+    explanation.append(Says("Opponents' pips: {sum}.", sum=sum_of(opponents)))
+    if each:
+        opponents = _round_each(opponents, explanation)
+        if subtract:
+            own = _round_each(own, explanation)
+    if subtract:
+        return _subtract_own(side, opponents, own, each, explanation)
+    total = sum(pips for _, pips in opponents)
+    if each:
+        score = total
+        if len(opponents) > 1:
+            explanation.append(Says("Rounded hand by hand: {sum}.", sum=sum_of(opponents)))
+    else:
+        score = round5(total)
+        explanation.append(explain_round5(total))
+    explanation.append(Says("{side} score {score}.", side=side, score=score))
+    return score
+
+
+def _round_each(parts: list[tuple[str, int]], explanation: list[Says]) -> list[tuple[str, int]]:
+    rounded = []
+    for name, pips in parts:
+        explanation.append(Says("{name}: {how}", name=name, how=explain_round5(pips)))
+        rounded.append((name, round5(pips)))
+    return rounded
+
+
+def _subtract_own(
+    side: str,
+    opponents: list[tuple[str, int]],
+    own: list[tuple[str, int]],
+    each: bool,
+    explanation: list[Says],
+) -> int:
+    theirs = sum(pips for _, pips in opponents)
+    ours = sum(pips for _, pips in own)
+    difference = max(0, theirs - ours)
+    explanation.append(
+        Says(
+            "House rule, own pips subtracted: {theirs} - {ours} ({own}) = {difference}{floor}.",
+            theirs=theirs,
+            ours=ours,
+            own=sum_of(own) if own else "none",
+            difference=difference,
+            floor=" (never below 0)" if theirs < ours else "",
+        )
+    )
+    score = difference if each else round5(difference)
+    if not each:
+        explanation.append(explain_round5(difference))
+    explanation.append(Says("{side} score {score}.", side=side, score=score))
+    return score
+
+
+def _check_pips(match: Match, number: int, end: HandEnd) -> list[Finding]:
+    """Sanity bounds: the pips in hands cannot exceed what the set leaves off the table."""
+    on_table = LIGHTEST_SEVEN if end.how == "domino" else LIGHTEST_SUIT
+    limit = SET_PIPS - on_table
+    total = sum(end.pips.values())
+    findings = []
+    if len(match.players) == 4:
+        for name, pips in end.pips.items():
+            if pips > HEAVIEST_SEVEN:
+                findings.append(
+                    finding(
+                        "pips-exceed-set",
+                        number,
+                        None,
+                        "{name} holds {pips} pips, but with four players nobody draws, and the "
+                        "seven heaviest tiles hold only {limit}.",
+                        name=name,
+                        pips=pips,
+                        limit=HEAVIEST_SEVEN,
+                    )
+                )
+    if total > limit:
+        findings.append(
+            finding(
+                "pips-exceed-set",
+                number,
+                None,
+                "the hands hold {total} pips in all, but a double-six set has {set_pips} and "
+                "{why} at least {on_table} are on the table, so at most {limit} can be left.",
+                total=total,
+                set_pips=SET_PIPS,
+                why="after a domino" if end.how == "domino" else "when a hand blocks",
+                on_table=on_table,
+                limit=limit,
+            )
+        )
+    return findings

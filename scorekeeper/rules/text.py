@@ -1,0 +1,49 @@
+"""Sentences the engine says to players.
+
+Each sentence keeps its English template and its values apart, so that a front door can
+translate the template and still fill in the numbers. ``str()`` gives the English sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, init=False)
+class Says:
+    template: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "params", params)
+
+    def render(self, translate=None) -> str:
+        """Fill the template; ``translate`` maps an English template to another language's."""
+        template = translate(self.template) if translate else self.template
+        values = {
+            key: value.render(translate) if isinstance(value, Says) else value
+            for key, value in self.params.items()
+        }
+        return template.format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def join_names(names: list[str]) -> str:
+    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def sum_of(parts: list[tuple[str, int]]) -> str:
+    """'Bo 12 + Di 11 = 23', or 'Bo 12' for one part, or '0' for none."""
+    if not parts:
+        return "0"
+    written = " + ".join(f"{name} {value}" for name, value in parts)
+    if len(parts) == 1:
+        return written
+    return f"{written} = {sum(value for _, value in parts)}"
