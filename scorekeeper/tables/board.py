@@ -1,0 +1,201 @@
+"""What the scoreboard page shows, worked out once for the page and its htmx partial."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper import rules
+from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.tables.entries import Outcome
+from scorekeeper.tables.forms import (
+    PLAY_POINTS,
+    HandEndForm,
+    PlayForm,
+    RoundForm,
+    SedmaEndForm,
+    TileForm,
+)
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.scoring import match_value
+
+
+@dataclass
+class SideRow:
+    name: str
+    total: int
+    percent: int
+    leading: bool
+
+
+@dataclass
+class HandRow:
+    number: int
+    #: (points in the hand, running total) for each side
+    cells: list[tuple[int, int]]
+    explanation: list[str]
+    findings: list[rules.Finding]
+    finished: bool
+    overridden: bool
+    entries: list[str]
+
+
+def board_context(
+    match: Match,
+    *,
+    forms: dict | None = None,
+    outcome: Outcome | None = None,
+    open_panel: str = "",
+) -> dict:
+    value = match_value(match)
+    # the page shows the match as stored; an unsaved entry's result appears beside its form
+    board = rules.score_match(value)
+    game = match.game
+    target = int(value.rule("target")) if game != "chickenfoot" else None
+    totals = board.totals
+    best = (min if board.lowest_wins else max)(totals.values()) if totals else 0
+    sides = [
+        SideRow(
+            name=side,
+            total=totals[side],
+            percent=min(100, round(100 * totals[side] / target)) if target else 0,
+            leading=len(board.hands) > 0 and totals[side] == best,
+        )
+        for side in board.sides
+    ]
+    stored_hands = list(match.hands.all())
+    hands = [
+        _hand_row(board, hand, stored_hands[i] if i < len(stored_hands) else None)
+        for i, hand in enumerate(board.hands)
+    ]
+    forms = dict(forms or {})
+    current = hands[-1] if hands and not hands[-1].finished else None
+    context = {
+        "match": match,
+        "game": game,
+        "game_name": GAME_NAMES[game],
+        "value": value,
+        "board": board,
+        "sides": sides,
+        "target": target,
+        "hands": list(reversed(hands)),
+        "current": current,
+        "next_up": board.next,
+        "winners": _winners(board),
+        "winner_says": _winner_says(board),
+        "outcome": outcome,
+        "open_panel": open_panel,
+        "house_rules": _house_rules(value),
+        "points_choices": _points_choices(value),
+        "hand_word": "Round" if game == "chickenfoot" else "Hand",
+    }
+    if outcome is not None and not outcome.saved and outcome.board.hands:
+        shown = outcome.board.hands[-1]
+        context["preview"] = {
+            "number": shown.number,
+            "points": [(side, shown.points[side]) for side in outcome.board.sides],
+            "explanation": [str(line) for line in shown.explanation if str(line)],
+        }
+    if game == "straight":
+        context["play_form"] = forms.get("play") or PlayForm(
+            value, initial={"player": _default_scorer(value, board)}
+        )
+        context["end_form"] = forms.get("end") or HandEndForm(value)
+    elif game == "chickenfoot":
+        context["round_form"] = forms.get("round") or RoundForm(value)
+        context["double_blank_value"] = value.rule("double_blank")
+    else:
+        context["tile_form"] = forms.get("tile") or TileForm(
+            value, initial={"player": _default_layer(value, board)}
+        )
+        context["sedma_end_form"] = forms.get("end") or SedmaEndForm(value)
+        context["doubles"] = _doubles(value, board)
+        context["current_line"] = _current_line(value, board)
+    return context
+
+
+def _winners(board: rules.Scoreboard) -> list[str]:
+    if board.winner is None:
+        return []
+    return board.winner if isinstance(board.winner, list) else [board.winner]
+
+
+def _winner_says(board: rules.Scoreboard) -> str:
+    winners = _winners(board)
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} share the win."
+    if winners:
+        plural = " & " in winners[0]
+        return f"{winners[0]} {'win' if plural else 'wins'} the match."
+    return ""
+
+
+def _hand_row(board: rules.Scoreboard, hand: rules.HandScore, stored) -> HandRow:
+    entries = []
+    overridden = False
+    if stored is not None:
+        overridden = stored.overridden or any(play.overridden for play in stored.plays.all())
+        entries = [
+            f"{play.player} {play.points if play.points is not None else play.tile}"
+            for play in stored.plays.all()
+        ]
+    return HandRow(
+        number=hand.number,
+        cells=[(hand.points[side], hand.running[side]) for side in board.sides],
+        explanation=[str(line) for line in hand.explanation if str(line)],
+        findings=[f for f in board.findings if f.hand == hand.number],
+        finished=hand.finished,
+        overridden=overridden,
+        entries=entries,
+    )
+
+
+def _house_rules(value: rules.Match) -> list[str]:
+    said = []
+    for name, setting in value.rules.items():
+        label = name.replace("_", " ")
+        said.append(
+            f"{label}: {'on' if setting is True else 'off' if setting is False else setting}"
+        )
+    return said
+
+
+def _points_choices(value: rules.Match) -> list[int]:
+    if value.game != "straight":
+        return []
+    highest = 35 if value.rule("spinner") else 20
+    return [points for points in PLAY_POINTS if points <= highest]
+
+
+def _default_scorer(value: rules.Match, board: rules.Scoreboard) -> str | None:
+    """Preselect the player most likely to score next: the last one who did, else the leader."""
+    if value.hands and value.hands[-1].end is None and value.hands[-1].plays:
+        return value.hands[-1].plays[-1].player
+    return board.next.leader if board.next else None
+
+
+def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
+    """Preselect who is likely to lay next: left of the last player, else the opener."""
+    plays = _current_plays(value, board)
+    if plays:
+        return value.left_of(plays[-1].player)
+    return board.next.opener if board.next else None
+
+
+def _current_plays(value: rules.Match, board: rules.Scoreboard) -> tuple[rules.Play, ...]:
+    if value.hands and value.hands[-1].end is None and len(board.hands) == len(value.hands):
+        return value.hands[-1].plays
+    return ()
+
+
+def _doubles(value: rules.Match, board: rules.Scoreboard) -> list[dict]:
+    """The seven Sedma doubles, each with whether it is already down in this hand."""
+    down = {play.tile[0] for play in _current_plays(value, board) if play.is_double}
+    return [{"value": d, "tile": f"{d}-{d}", "down": d in down} for d in range(7)]
+
+
+def _current_line(value: rules.Match, board: rules.Scoreboard) -> list[str]:
+    return [
+        f"{play.tile[0]}-{play.tile[1]}"
+        for play in _current_plays(value, board)
+        if play.tile is not None
+    ]

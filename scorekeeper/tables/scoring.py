@@ -1,0 +1,142 @@
+"""Between the database and the rules engine: build the engine's Match from what was entered,
+and write an engine Match (an imported match file) back as rows."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+
+from scorekeeper import rules
+from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
+
+
+def with_everything(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """Fetch seats, players, hands and plays in a fixed number of queries."""
+    return matches.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        Prefetch("hands__plays", queryset=Play.objects.order_by("number")),
+    )
+
+
+def match_value(match: Match) -> rules.Match:
+    """The engine's view of a stored match (use a match fetched `with_everything`)."""
+    seats = list(match.seats.all())
+    teams: dict[int, list[str]] = {}
+    for seat in seats:
+        if seat.team is not None:
+            teams.setdefault(seat.team, []).append(seat.player.name)
+    return rules.Match(
+        game=match.game,
+        players=tuple(seat.player.name for seat in seats),
+        partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
+        rules=dict(match.rules),
+        hands=tuple(hand_value(hand) for hand in match.hands.all()),
+    )
+
+
+def hand_value(hand: Hand) -> rules.Hand:
+    end = None
+    if hand.end_how:
+        end = rules.HandEnd(
+            how=hand.end_how,
+            player=hand.end_player or None,
+            pips=dict(hand.pips),
+            double_blank=tuple(hand.double_blank),
+        )
+    return rules.Hand(
+        plays=tuple(
+            rules.Play(
+                play.player,
+                points=play.points,
+                tile=parse_tile(play.tile) if play.tile else None,
+            )
+            for play in hand.plays.all()
+        ),
+        end=end,
+        leader=hand.leader or None,
+        starter=hand.starter or None,
+        double=hand.double,
+        opener=hand.opener or None,
+        passed_opening=tuple(hand.passed_opening),
+        claimed=dict(hand.claimed),
+    )
+
+
+def scoreboard_of(match: Match) -> rules.Scoreboard:
+    return rules.score_match(match_value(match))
+
+
+def save_scores(match: Match, board: rules.Scoreboard) -> None:
+    """Keep the derived columns in step with the hands; call inside the writing transaction."""
+    match.totals = dict(board.totals)
+    match.finished = board.finished
+    match.winner = board.winner
+    match.hand_count = len(board.hands)
+    match.save(update_fields=["totals", "finished", "winner", "hand_count", "updated_at"])
+
+
+def player_named(name: str) -> Player:
+    """The known player of that name (any case), or a new one."""
+    found = Player.objects.filter(name__iexact=name).first()
+    return found or Player.objects.create(name=name)
+
+
+@transaction.atomic
+def create_match(value: rules.Match) -> Match:
+    """Store a whole match (a new setup, or an imported match file) in one transaction, so an
+    import that fails half way leaves nothing behind."""
+    match = Match.objects.create(game=value.game, rules=dict(value.rules))
+    team_of = {name: i for i, team in enumerate(value.partnerships) for name in team}
+    seated = []
+    for position, name in enumerate(value.players):
+        player = player_named(name)
+        seated.append(player.name)
+        Seat.objects.create(match=match, player=player, position=position, team=team_of.get(name))
+    # a known player's name is kept as first written; the hands must use that spelling too
+    renamed = dict(zip(value.players, seated, strict=True))
+    for number, hand in enumerate(value.hands, 1):
+        write_hand(match, number, hand, renamed)
+    save_scores(match, rules.score_match(match_value(refetch(match))))
+    return match
+
+
+def write_hand(match: Match, number: int, hand: rules.Hand, renamed: dict[str, str]) -> Hand:
+    def name(value: str | None) -> str:
+        return renamed.get(value, value) if value else ""
+
+    end = hand.end
+    row = Hand.objects.create(
+        match=match,
+        number=number,
+        leader=name(hand.leader),
+        starter=name(hand.starter),
+        double=hand.double,
+        opener=name(hand.opener),
+        passed_opening=[name(player) for player in hand.passed_opening],
+        end_how=end.how if end else "",
+        end_player=name(end.player) if end else "",
+        pips={name(player): pips for player, pips in end.pips.items()} if end else {},
+        double_blank=[name(player) for player in end.double_blank] if end else [],
+        claimed={_rename_side(key, renamed): value for key, value in hand.claimed.items()},
+    )
+    Play.objects.bulk_create(
+        Play(
+            hand=row,
+            number=i,
+            player=name(play.player),
+            points=play.points,
+            tile=tile_name(play.tile) if play.tile else "",
+        )
+        for i, play in enumerate(hand.plays, 1)
+    )
+    return row
+
+
+def _rename_side(key: str, renamed: dict[str, str]) -> str:
+    return " & ".join(renamed.get(part, part) for part in key.split(" & "))
+
+
+def refetch(match: Match) -> Match:
+    return with_everything(Match.objects.filter(pk=match.pk)).get()

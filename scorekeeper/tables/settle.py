@@ -1,0 +1,176 @@
+"""Settle it: score one hand without a match, for any table in the hall.
+
+The inputs travel in the URL (a GET form), so an answer can be shared or shown to the next table.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from scorekeeper import rules
+from scorekeeper.rules.tiles import parse_tile
+
+SEATS = 4
+DEFAULT_NAMES = ("A", "B", "C", "D")
+
+
+class StraightHandForm(forms.Form):
+    """A Straight Dominoes hand's end: who went out or that it blocked, and the pips left."""
+
+    players = forms.TypedChoiceField(
+        coerce=int, choices=[(2, "2"), (3, "3"), (4, "4")], initial=4, label="Players"
+    )
+    partnerships = forms.BooleanField(required=False, label="Partnerships (1 & 3 against 2 & 4)")
+    how = forms.ChoiceField(
+        choices=[("domino", "Domino"), ("blocked", "Blocked")],
+        initial="domino",
+        widget=forms.RadioSelect,
+        label="The hand ended",
+    )
+    domino = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        choices=[(seat, f"Seat {seat + 1}") for seat in range(SEATS)],
+        label="Who dominoed",
+    )
+    round_each_hand = forms.BooleanField(required=False, label="Round each hand")
+    subtract_own = forms.BooleanField(required=False, label="Subtract own pips")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in range(SEATS):
+            self.fields[f"name{seat + 1}"] = forms.CharField(
+                max_length=20,
+                required=False,
+                label=f"Seat {seat + 1}",
+                widget=forms.TextInput(attrs={"placeholder": DEFAULT_NAMES[seat]}),
+            )
+            self.fields[f"pips{seat + 1}"] = forms.IntegerField(
+                min_value=0,
+                max_value=168,
+                required=False,
+                label="pips",
+                error_messages={"min_value": "Pips cannot be negative."},
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+            )
+
+    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"name{seat}"], self[f"pips{seat}"]) for seat in range(1, SEATS + 1)]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        count = data.get("players") or SEATS
+        names = [
+            (data.get(f"name{seat}") or "").strip() or DEFAULT_NAMES[seat - 1]
+            for seat in range(1, count + 1)
+        ]
+        if len({name.lower() for name in names}) != len(names):
+            raise ValidationError("Give each seat a different name.")
+        if data.get("partnerships") and count != 4:
+            raise ValidationError("Partnerships need 4 players.")
+        how = data.get("how")
+        went_out = None
+        if how == "domino":
+            seat = data.get("domino")
+            if seat is None or seat >= count:
+                self.add_error("domino", "Pick who dominoed.")
+                return data
+            went_out = names[seat]
+        pips = {}
+        for seat, name in enumerate(names, 1):
+            value = data.get(f"pips{seat}")
+            if value is None and name != went_out:
+                self.add_error(f"pips{seat}", f"Enter {name}'s pips (0 if none).")
+            elif value is not None:
+                pips[name] = value
+        if self.errors or not how:
+            return data
+        house_rules = {name: True for name in ("round_each_hand", "subtract_own") if data.get(name)}
+        partnerships = (
+            ((names[0], names[2]), (names[1], names[3])) if data.get("partnerships") else ()
+        )
+        data["match"] = rules.Match(
+            game="straight",
+            players=tuple(names),
+            partnerships=partnerships,
+            rules=house_rules,
+            hands=(rules.Hand(end=rules.HandEnd(how=how, player=went_out, pips=pips)),),
+        )
+        return data
+
+
+class SedmaLineForm(forms.Form):
+    """A Sedma line laid turn by turn from the opener; "-" or "pass" for a player who passed."""
+
+    line = forms.CharField(
+        label="The line, in the order laid",
+        help_text='Tiles like 1-1 1-2 2-4, one per turn starting with the opener; "-" for a pass.',
+        widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "off", "spellcheck": "false"}),
+    )
+    opener = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(seat, f"Seat {seat + 1}") for seat in range(SEATS)],
+        initial=0,
+        label="Who opened",
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in range(SEATS):
+            self.fields[f"name{seat + 1}"] = forms.CharField(
+                max_length=20,
+                required=False,
+                label=f"Seat {seat + 1}",
+                widget=forms.TextInput(attrs={"placeholder": f"P{seat + 1}"}),
+            )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        names = [(data.get(f"name{seat}") or "").strip() or f"P{seat}" for seat in range(1, 5)]
+        if len({name.lower() for name in names}) != len(names):
+            raise ValidationError("Give each seat a different name.")
+        turn = data.get("opener") or 0
+        plays = []
+        for word in (data.get("line") or "").replace(",", " ").split():
+            if word.lower() not in ("-", "pass"):
+                try:
+                    tile = parse_tile(word)
+                except ValueError:
+                    self.add_error("line", f'"{word}" is not a tile: write tiles like 4-4 or 1-2.')
+                    return data
+                if not all(0 <= half <= 6 for half in tile):
+                    self.add_error("line", f"{word}: a double-six set has halves from 0 to 6.")
+                    return data
+                plays.append(rules.Play(names[turn], tile=tile))
+            turn = (turn + 1) % SEATS
+        if not plays:
+            self.add_error("line", "Write at least the opening double.")
+            return data
+        data["match"] = rules.Match(
+            game="sedma",
+            players=tuple(names),
+            hands=(rules.Hand(opener=plays[0].player, plays=tuple(plays)),),
+        )
+        return data
+
+
+@require_safe
+def settle(request: HttpRequest) -> HttpResponse:
+    game = "sedma" if request.GET.get("game") == "sedma" else "straight"
+    form_class = SedmaLineForm if game == "sedma" else StraightHandForm
+    asked = any(key != "game" for key in request.GET)
+    form = form_class(request.GET if asked else None)
+    board = None
+    if asked and form.is_valid():
+        board = rules.score_match(form.cleaned_data["match"])
+    context = {"form": form, "game": game, "board": board}
+    if board is not None:
+        hand = board.hands[0]
+        context["result"] = [(side, hand.points[side]) for side in board.sides]
+        context["explanation"] = [str(line) for line in hand.explanation if str(line)]
+    status = 422 if asked and board is None else 200
+    return render(request, "tables/settle.html", context, status=status)
