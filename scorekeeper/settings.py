@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "scorekeeper.tables",
+    "scorekeeper.leagues",
 ]
 
 MIDDLEWARE = [

@@ -38,6 +38,8 @@ class Match(models.Model):
     finished = models.BooleanField(default=False)
     winner = models.JSONField(null=True, blank=True)
     hand_count = models.PositiveIntegerField(default=0)
+    #: when the last hand made it finished (ratings take matches in this order)
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated_at"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.rules.tiles import parse_tile, tile_name
@@ -74,7 +75,13 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
     match.finished = board.finished
     match.winner = board.winner
     match.hand_count = len(board.hands)
-    match.save(update_fields=["totals", "finished", "winner", "hand_count", "updated_at"])
+    if not board.finished:
+        match.finished_at = None
+    elif match.finished_at is None:
+        match.finished_at = timezone.now()
+    match.save(
+        update_fields=["totals", "finished", "winner", "hand_count", "finished_at", "updated_at"]
+    )
 
 
 def player_named(name: str) -> Player:

@@ -1,0 +1,95 @@
+"""League forms: create a league with its members and house rules, open a season."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.rules.match import GAME_NAMES, HOUSE_RULES
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=80, label="League name")
+    game = forms.ChoiceField(choices=list(GAME_NAMES.items()), label="Game")
+    members = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        label="Members",
+        help_text="One name per line (or separated by commas). Known players are matched by name.",
+    )
+    target = forms.IntegerField(
+        min_value=1,
+        max_value=10_000,
+        required=False,
+        label="Play to (Straight, Sedma)",
+        help_text="Leave empty for the game's default: 250 for Straight Dominoes, 61 for Sedma.",
+    )
+    chickenfoot_set = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(6, "Double-six"), (9, "Double-nine"), (12, "Double-twelve")],
+        required=False,
+        empty_value=6,
+        label="Chickenfoot set",
+    )
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if League.objects.filter(name__iexact=name).exists():
+            raise ValidationError(f"There is already a league called {name}.")
+        return name
+
+    def clean(self) -> dict:
+        data = super().clean()
+        raw = (data.get("members") or "").replace(",", "\n")
+        names: list[str] = []
+        for line in raw.splitlines():
+            name = line.strip()
+            if name and name.lower() not in {n.lower() for n in names}:
+                if len(name) > 40:
+                    raise ValidationError(f"{name[:40]}...: a name has at most 40 characters.")
+                names.append(name)
+        data["member_names"] = names
+        game = data.get("game")
+        house_rules: dict = {}
+        if game in ("straight", "sedma") and data.get("target"):
+            if data["target"] != HOUSE_RULES[game]["target"]:
+                house_rules["target"] = data["target"]
+        if game == "chickenfoot" and data.get("chickenfoot_set", 6) != 6:
+            house_rules["set"] = data["chickenfoot_set"]
+        data["house_rules"] = house_rules
+        return data
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on"]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, league: League, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if self.league.seasons.filter(name__iexact=name).exists():
+            raise ValidationError(f"{self.league} already has a season called {name}.")
+        return name
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
+            raise ValidationError("A season cannot end before it starts.")
+        return data
+
+
+class ForfeitForm(forms.Form):
+    side = forms.TypedChoiceField(coerce=int, choices=[], label="Forfeited by")
+
+    def __init__(self, sides: list[str], *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["side"].choices = list(enumerate(sides))

@@ -1,0 +1,55 @@
+"""Leagues, their seasons, and which matches were played for them."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from scorekeeper.tables.models import GAME_CHOICES, Match, Player
+
+
+class League(models.Model):
+    name = models.CharField(max_length=80, unique=True)
+    game = models.CharField(max_length=12, choices=GAME_CHOICES)
+    #: the house rules a league match starts with (only those that differ from the defaults)
+    rules = models.JSONField(default=dict, blank=True)
+    members = models.ManyToManyField(Player, related_name="leagues", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=80)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "-starts_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.name}"
+
+
+class SeasonMatch(models.Model):
+    """A match played for a season; a forfeit names the side that gave it up."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="league_entry")
+    #: index of the forfeiting side in the match's sides (seat order), or null
+    forfeited_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "created_at", "pk"]
+        verbose_name_plural = "season matches"
+
+    def __str__(self) -> str:
+        return f"{self.match} in {self.season}"

@@ -1,0 +1,74 @@
+"""Stored matches as the standings see them: sides, totals, winners."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Prefetch, QuerySet
+
+from scorekeeper import rules
+from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.standings import Result
+from scorekeeper.tables.models import Match, Seat
+
+
+def sides_of(match: Match) -> list[tuple[str, ...]]:
+    """The match's sides in seat order (use a match with its seats prefetched)."""
+    seats = list(match.seats.all())
+    teams: dict[int, list[str]] = {}
+    for seat in seats:
+        if seat.team is not None:
+            teams.setdefault(seat.team, []).append(seat.player.name)
+    value = rules.Match(
+        game=match.game,
+        players=tuple(seat.player.name for seat in seats),
+        partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
+    )
+    return [tuple(value.players_of(side)) for side in value.sides]
+
+
+def result_of(match: Match, forfeited_by: int | None = None) -> Result:
+    sides = sides_of(match)
+    names = [" & ".join(side) for side in sides]
+    winners = match.winner if isinstance(match.winner, list) else [match.winner]
+    return Result(
+        match_id=match.pk,
+        sides=tuple(sides),
+        totals=tuple(int(match.totals.get(name, 0)) for name in names),
+        finished=match.finished,
+        winners=frozenset(i for i, name in enumerate(names) if name in winners),
+        lowest_wins=match.game == "chickenfoot",
+        forfeited_by=forfeited_by,
+    )
+
+
+def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
+    return matches.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+
+
+def season_entries(season_id: int) -> list[SeasonMatch]:
+    """A season's matches with their seats, in a fixed number of queries."""
+    return list(
+        SeasonMatch.objects.filter(season_id=season_id)
+        .select_related("match")
+        .prefetch_related(
+            Prefetch(
+                "match__seats",
+                queryset=Seat.objects.select_related("player").order_by("position"),
+            )
+        )
+        .order_by("match__finished_at", "created_at", "pk")
+    )
+
+
+def season_results(entries: Iterable[SeasonMatch]) -> list[Result]:
+    return [result_of(entry.match, entry.forfeited_by) for entry in entries]
+
+
+def finished_in_order(game: str) -> list[Match]:
+    """Every finished match of a game, in the order they finished (for ratings)."""
+    return list(
+        with_seats(Match.objects.filter(game=game, finished=True)).order_by("finished_at", "pk")
+    )

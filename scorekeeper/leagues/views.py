@@ -1,0 +1,369 @@
+"""Leagues: seasons, standings, the wall board, player pages, exports."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorekeeper import rules
+from scorekeeper.leagues import bundle
+from scorekeeper.leagues.charts import Series, line_chart
+from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
+from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.results import (
+    finished_in_order,
+    result_of,
+    season_entries,
+    season_results,
+    sides_of,
+    with_seats,
+)
+from scorekeeper.leagues.standings import (
+    TIE_BREAKS,
+    TIE_BREAKS_LOWEST,
+    opponents,
+    partners,
+    ratings,
+    standings,
+)
+from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.tables.forms import SetupForm
+from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
+
+
+def get_season(league_id: int, season_id: int) -> Season:
+    """The season of that league, with its league; 404 when there is none."""
+    return get_object_or_404(
+        Season.objects.select_related("league"), pk=season_id, league_id=league_id
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def league_list(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            league = League.objects.create(
+                name=data["name"], game=data["game"], rules=data["house_rules"]
+            )
+            league.members.set([player_named(name) for name in data["member_names"]])
+        return redirect("leagues:league", pk=league.pk)
+    leagues = League.objects.prefetch_related("seasons")
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request, "leagues/league_list.html", {"leagues": leagues, "form": form}, status=status
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def league(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League.objects.prefetch_related("members", "seasons"), pk=pk)
+    form = SeasonForm(league, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season = form.save(commit=False)
+        season.league = league
+        season.save()
+        return redirect("leagues:season", league_id=league.pk, pk=season.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request,
+        "leagues/league.html",
+        {"league": league, "form": form, "game_name": GAME_NAMES[league.game]},
+        status=status,
+    )
+
+
+def _standings_context(season: Season) -> dict:
+    entries = season_entries(season.pk)
+    results = season_results(entries)
+    lowest = season.league.game == "chickenfoot"
+    rows = standings(results, lowest_wins=lowest)
+    in_progress = [e for e in entries if not e.match.finished and e.forfeited_by is None]
+    return {
+        "season": season,
+        "league": season.league,
+        "game": season.league.game,
+        "lowest_wins": lowest,
+        "rows": rows,
+        "tie_breaks": TIE_BREAKS_LOWEST if lowest else TIE_BREAKS,
+        "entries": entries,
+        "in_progress": [(e, [" & ".join(side) for side in sides_of(e.match)]) for e in in_progress],
+        "finished": [e for e in entries if e.match.finished or e.forfeited_by is not None],
+        "places": sorted({place for row in rows for place in row.placings}),
+    }
+
+
+@require_safe
+def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+    season = get_season(league_id, pk)
+    return render(request, "leagues/season.html", _standings_context(season))
+
+
+@require_safe
+def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+    """For a TV in the hall: read-only, large type, refreshing itself."""
+    season = get_season(league_id, pk)
+    context = _standings_context(season)
+    template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
+    return render(request, template, context)
+
+
+@require_safe
+def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+    """The matches behind a standings number: ?player=NAME&what=played|won|lost|forfeits."""
+    season = get_season(league_id, pk)
+    player = request.GET.get("player", "")
+    what = request.GET.get("what", "played")
+    entries = season_entries(season.pk)
+    results = {r.match_id: r for r in season_results(entries)}
+    rows = {row.player: row for row in standings(list(results.values()))}
+    ids = set(rows[player].match_ids.get(what, [])) if player in rows else set()
+    shown = [e for e in entries if e.match_id in ids] if player else entries
+    return render(
+        request,
+        "leagues/season_matches.html",
+        {
+            "season": season,
+            "league": season.league,
+            "player": player,
+            "what": what,
+            "entries": [(e, results[e.match_id]) for e in shown],
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+    """Start a match for the season: the league's rules filled in, its members offered."""
+    season = get_season(league_id, pk)
+    league = season.league
+    members = list(league.members.values_list("name", flat=True))
+    form = SetupForm(league.game, request.POST or None, initial=league.rules, known_players=members)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            match = create_match(form.cleaned_data["match"])
+            SeasonMatch.objects.create(season=season, match=match)
+        return redirect("tables:scoreboard", pk=match.pk)
+    return render(
+        request,
+        "tables/new_match.html",
+        {
+            "form": form,
+            "game": league.game,
+            "game_name": GAME_NAMES[league.game],
+            "known_players": members,
+            "season": season,
+        },
+        status=422 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> HttpResponse:
+    season = get_season(league_id, pk)
+    entry = get_object_or_404(
+        SeasonMatch.objects.select_related("match"), season=season, match_id=match_id
+    )
+    sides = [" & ".join(side) for side in sides_of(entry.match)]
+    form = ForfeitForm(sides, request.POST)
+    if entry.match.finished:
+        messages.error(request, "A finished match cannot be forfeited.")
+    elif form.is_valid():
+        entry.forfeited_by = form.cleaned_data["side"]
+        entry.save(update_fields=["forfeited_by"])
+        messages.success(request, f"{sides[entry.forfeited_by]} forfeited {entry.match}.")
+    else:
+        messages.error(request, "Pick the side that forfeited.")
+    return redirect("leagues:season", league_id=league_id, pk=pk)
+
+
+@require_safe
+def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+    season = get_season(league_id, pk)
+    context = _standings_context(season)
+    response = _csv_response(f"standings-{season.pk}.csv")
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "played",
+            "won",
+            "lost",
+            "forfeits",
+            "win %",
+            "points for",
+            "points against",
+            "difference",
+            "average total",
+            "average place",
+        ]
+    )
+    for row in context["rows"]:
+        writer.writerow(
+            [
+                row.rank,
+                row.player,
+                row.played,
+                row.won,
+                row.lost,
+                row.forfeits,
+                f"{row.win_percent:.1f}",
+                row.points_for,
+                row.points_against,
+                row.difference,
+                f"{row.average_total:.1f}",
+                f"{row.average_place:.2f}",
+            ]
+        )
+    return response
+
+
+@require_safe
+def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+    """Every hand of the season: one row per side per hand, with the running total."""
+    season = get_season(league_id, pk)
+    matches = with_everything(
+        Match.objects.filter(league_entry__season=season).order_by("created_at", "pk")
+    )
+    response = _csv_response(f"hands-{season.pk}.csv")
+    writer = csv.writer(response)
+    writer.writerow(["match", "game", "hand", "side", "points", "running total"])
+    for match in matches:
+        board = scoreboard_of(match)
+        for hand in board.hands:
+            for side in board.sides:
+                writer.writerow(
+                    [match.pk, match.game, hand.number, side, hand.points[side], hand.running[side]]
+                )
+    return response
+
+
+def _csv_response(filename: str) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_safe
+def export_bundle(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    response = HttpResponse(bundle.export_league(league), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="league-{league.pk}.zip"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def import_bundle(request: HttpRequest) -> HttpResponse:
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = "Choose a league bundle (.zip) to import."
+        else:
+            try:
+                league = bundle.import_league(upload.read())
+            except bundle.BundleError as problem:
+                error = str(problem)
+            else:
+                messages.success(request, f"League {league} imported.")
+                return redirect("leagues:league", pk=league.pk)
+    return render(request, "leagues/import.html", {"error": error}, status=422 if error else 200)
+
+
+# -- players -----------------------------------------------------------------------------------
+
+
+@require_safe
+def player_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "leagues/player_list.html", {"players": Player.objects.all()})
+
+
+@require_safe
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's record per game, rating history, partners, opponents and recent matches."""
+    person = get_object_or_404(Player, pk=pk)
+    matches = list(with_seats(Match.objects.filter(seats__player=person)).order_by("-updated_at"))
+    games = []
+    for game, game_name in GAME_NAMES.items():
+        played = [m for m in matches if m.game == game]
+        if not played:
+            continue
+        results = [result_of(m) for m in played]
+        row = next((r for r in standings(results) if r.player == person.name), None)
+        history = ratings([result_of(m) for m in finished_in_order(game)]).get(person.name, [])
+        chart = ""
+        if history:
+            chart = line_chart(
+                [Series(person.name, [history[0].before] + [c.after for c in history])],
+                title=f"{person.name}'s {game_name} rating over time",
+                x_label="matches finished",
+            )
+        games.append(
+            {
+                "game": game,
+                "name": game_name,
+                "row": row,
+                "rating": round(history[-1].after) if history else None,
+                "rating_chart": mark_safe(chart),
+                "partners": partners(results, person.name)[:5],
+                "opponents": opponents(results, person.name)[:5],
+                "in_progress": sum(1 for m in played if not m.finished),
+            }
+        )
+    recent = [(m, [" & ".join(s) for s in sides_of(m)]) for m in matches[:15]]
+    return render(
+        request,
+        "leagues/player.html",
+        {
+            "person": person,
+            "games": games,
+            "recent": recent,
+            "match_chart": _match_chart(request, person),
+        },
+    )
+
+
+def _match_chart(request: HttpRequest, person: Player) -> dict | None:
+    """The score over the hands of one of the player's matches (?match=ID)."""
+    match_id = request.GET.get("match", "")
+    if not match_id.isdigit():
+        return None
+    match = with_everything(Match.objects.filter(pk=match_id, seats__player=person)).first()
+    if match is None:
+        raise Http404("No such match for this player.")
+    board: rules.Scoreboard = scoreboard_of(match)
+    series = [
+        Series(side, [0] + [hand.running[side] for hand in board.hands]) for side in board.sides
+    ]
+    word = "round" if match.game == "chickenfoot" else "hand"
+    svg = line_chart(series, title=f"Score by {word}, {match}", x_label=f"after {word}", low=0)
+    return {"match": match, "svg": mark_safe(svg)}
+
+
+@require_safe
+def rating_list(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAME_NAMES:
+        raise Http404("No such game.")
+    history = ratings([result_of(m) for m in finished_in_order(game)])
+    people = {p.name: p for p in Player.objects.filter(name__in=history.keys())}
+    rows = sorted(
+        (
+            (people.get(name), round(changes[-1].after), len(changes))
+            for name, changes in history.items()
+        ),
+        key=lambda row: -row[1],
+    )
+    return render(
+        request,
+        "leagues/ratings.html",
+        {"game": game, "game_name": GAME_NAMES[game], "rows": rows},
+    )
