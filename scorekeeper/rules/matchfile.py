@@ -341,7 +341,9 @@ class _Reader:
                 f"{path}.pips", "bad-value", "expected an object of pips by player"
             )
         read_pips = {
-            self._player(name, f"{path}.pips.{name}"): _whole(value, f"{path}.pips.{name}")
+            self._player(name, _join(f"{path}.pips", name)): _whole(
+                value, _join(f"{path}.pips", name)
+            )
             for name, value in pips.items()
         }
         holders = end.get("double_blank")
@@ -361,7 +363,7 @@ class _Reader:
             )
         result = {}
         for name, value in claimed.items():
-            where = f"{path}.{name}"
+            where = _join(path, name)
             if name not in self.sides:
                 self._player(name, where)
             result[name] = _whole(value, where)
@@ -369,6 +371,8 @@ class _Reader:
 
 
 def _join(path: str, key: str) -> str:
+    """``hands[0].end`` + ``pips`` -> ``hands[0].end.pips``; an empty key is shown as ``""``."""
+    key = key or '""'
     return key if path == "(file)" else f"{path}.{key}"
 
 

@@ -1,0 +1,329 @@
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+MANAGE_PY = Path(__file__).resolve().parents[2] / "manage.py"
+
+# The example from MATCHFILE.md: Ana & Cy 55, Bo & Di 15, a claimed-mismatch warning on hand 2.
+EXAMPLE: dict[str, Any] = {
+    "format": "dominoes-match/1",
+    "game": "straight",
+    "rules": {"target": 250},
+    "players": ["Ana", "Bo", "Cy", "Di"],
+    "partnerships": [["Ana", "Cy"], ["Bo", "Di"]],
+    "hands": [
+        {
+            "leader": "Ana",
+            "plays": [{"player": "Ana", "points": 10}, {"player": "Bo", "points": 15}],
+            "end": {"how": "domino", "player": "Ana", "pips": {"Bo": 12, "Cy": 9, "Di": 11}},
+        },
+        {
+            "end": {"how": "blocked", "pips": {"Ana": 3, "Bo": 12, "Cy": 5, "Di": 9}},
+            "claimed": {"Ana": 35},
+        },
+    ],
+}
+
+
+class Run:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+    @property
+    def json(self) -> dict[str, Any]:
+        return json.loads(self.out)
+
+
+def scorecheck(*args: str) -> Run:
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("scorecheck", *args, stdout=out, stderr=err)
+    return Run(exited.value.code, out.getvalue(), err.getvalue())
+
+
+def match_file(tmp_path: Path, data: Any, name: str = "match.json") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def with_change(path: str, value: Any) -> dict[str, Any]:
+    """The example with the value at a dotted path (list items as numbers) replaced."""
+    data = json.loads(json.dumps(EXAMPLE))
+    *parents, last = path.split(".")
+    node: Any = data
+    for key in parents:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return data
+
+
+# -- a good file ------------------------------------------------------------------------------
+
+
+def test_a_file_with_only_warnings_exits_0(tmp_path: Path) -> None:
+    run = scorecheck(str(match_file(tmp_path, EXAMPLE)), "--json")
+
+    assert run.code == 0
+    assert run.err == ""
+
+
+def test_the_json_output_has_the_shape_matchfile_md_describes(tmp_path: Path) -> None:
+    report = scorecheck(str(match_file(tmp_path, EXAMPLE)), "--json").json
+
+    assert report["game"] == "straight"
+    assert report["sides"] == ["Ana & Cy", "Bo & Di"]
+    assert [hand["number"] for hand in report["hands"]] == [1, 2]
+    assert [hand["points"] for hand in report["hands"]] == [
+        {"Ana & Cy": 35, "Bo & Di": 15},
+        {"Ana & Cy": 20, "Bo & Di": 0},
+    ]
+    for hand in report["hands"]:
+        assert hand["explanation"]
+        assert all(isinstance(line, str) and line for line in hand["explanation"])
+    assert report["totals"] == {"Ana & Cy": 55, "Bo & Di": 15}
+    assert report["finished"] is False
+    assert report["winner"] is None
+    [finding] = report["findings"]
+    assert {key: finding[key] for key in ("code", "severity", "hand", "play")} == {
+        "code": "claimed-mismatch",
+        "severity": "warning",
+        "hand": 2,
+        "play": None,
+    }
+    assert "35" in finding["message"] and "20" in finding["message"]
+
+
+def test_a_finished_match_names_the_winner(tmp_path: Path) -> None:
+    data = {
+        "game": "straight",
+        "rules": {"target": 30},
+        "players": ["Ana", "Bo"],
+        "hands": [{"end": {"how": "domino", "player": "Bo", "pips": {"Ana": 28}}}],
+    }
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 0
+    assert (run.json["finished"], run.json["winner"]) == (True, "Bo")
+    assert run.json["totals"] == {"Ana": 0, "Bo": 30}
+
+
+def test_a_shared_chickenfoot_win_is_a_list_of_sides(tmp_path: Path) -> None:
+    rounds = [{"end": {"how": "domino", "player": "Cy", "pips": {"Ana": 2, "Bo": 2}}}] * 6
+    rounds.append({"end": {"how": "blocked", "pips": {"Ana": 1, "Bo": 1, "Cy": 14}}})
+    data = {"game": "chickenfoot", "players": ["Ana", "Bo", "Cy"], "hands": rounds}
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 0
+    assert run.json["totals"] == {"Ana": 13, "Bo": 13, "Cy": 14}
+    assert (run.json["finished"], run.json["winner"]) == (True, ["Ana", "Bo"])
+
+
+# -- error findings ---------------------------------------------------------------------------
+
+
+def test_a_file_with_an_error_finding_exits_1(tmp_path: Path) -> None:
+    data = with_change("hands.0.plays.1.points", 12)
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 1
+    codes = [(f["code"], f["severity"], f["hand"], f["play"]) for f in run.json["findings"]]
+    assert ("play-not-multiple-of-five", "error", 1, 2) in codes
+    # the flagged 12 still counts for Bo & Di
+    assert run.json["totals"]["Bo & Di"] == 12
+
+
+def test_the_readable_sheet_exits_1_on_an_error_too(tmp_path: Path) -> None:
+    data = with_change("hands.0.plays.1.points", 40)
+
+    run = scorecheck(str(match_file(tmp_path, data)))
+
+    assert run.code == 1
+    assert "play-too-high" in run.out
+
+
+# -- unreadable files -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "place", "code"),
+    [
+        (with_change("game", "mexican-train"), "game", "unknown-game"),
+        (with_change("rules", {"set": 9}), "rules.set", "unknown-rule"),
+        (
+            with_change("hands.0.plays.0.player", "Zed"),
+            "hands[0].plays[0].player",
+            "unknown-player",
+        ),
+        (with_change("hands.1.end.pips.Bo", -3), "hands[1].end.pips.Bo", "invalid-number"),
+        (with_change("hands.1.end.pips.Bo", "12"), "hands[1].end.pips.Bo", "invalid-number"),
+        (with_change("players", "Ana, Bo, Cy, Di"), "players", "bad-value"),
+        (with_change("hands", {"1": {}}), "hands", "bad-value"),
+        ('{"game": "straight", "players": [', "(file)", "not-json"),
+    ],
+    ids=[
+        "unknown-game",
+        "unknown-rule",
+        "unknown-player",
+        "negative-pips",
+        "pips-as-text",
+        "players-as-text",
+        "hands-as-object",
+        "not-json",
+    ],
+)
+def test_an_unreadable_file_exits_2_with_place_code_and_reason(
+    tmp_path: Path, data: Any, place: str, code: str
+) -> None:
+    path = match_file(tmp_path, data)
+
+    run = scorecheck(str(path), "--json")
+
+    assert run.code == 2
+    assert run.out == ""
+    assert run.err.startswith(f"{path}: {place}: {code}: ")
+
+
+def test_negative_pips_are_reported_word_for_word(tmp_path: Path) -> None:
+    path = match_file(tmp_path, with_change("hands.1.end.pips.Bo", -3))
+
+    run = scorecheck(str(path))
+
+    assert run.code == 2
+    assert run.err.strip() == (
+        f"{path}: hands[1].end.pips.Bo: invalid-number: expected a whole number >= 0, got -3"
+    )
+
+
+def test_a_missing_file_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "no-such-match.json"
+
+    run = scorecheck(str(path), "--json")
+
+    assert run.code == 2
+    assert run.err.startswith(f"{path}: unreadable: ")
+
+
+# -- the readable sheet -----------------------------------------------------------------------
+
+
+def numbers(line: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", line)]
+
+
+def test_the_sheet_shows_hands_as_rows_and_sides_as_columns(tmp_path: Path) -> None:
+    run = scorecheck(str(match_file(tmp_path, EXAMPLE)))
+    lines = run.out.splitlines()
+
+    assert run.code == 0
+    header = next(line for line in lines if "Ana & Cy" in line and "Bo & Di" in line)
+    assert header.index("Ana & Cy") < header.index("Bo & Di")
+    start = lines.index(header)
+    hand_1, hand_2, total = lines[start + 1 : start + 4]
+    # each cell: the hand's points, then the running total
+    assert numbers(hand_1) == [1, 35, 35, 15, 15]
+    assert numbers(hand_2) == [2, 20, 55, 0, 15]
+    assert total.startswith("Total") and numbers(total) == [55, 15]
+
+
+def test_the_sheet_explains_the_arithmetic_of_every_hand(tmp_path: Path) -> None:
+    out = scorecheck(str(match_file(tmp_path, EXAMPLE))).out
+
+    hand_1 = out[out.index("\nHand 1\n") : out.index("\nHand 2\n")]
+    hand_2 = out[out.index("\nHand 2\n") :]
+    # hand 1: Bo 12 + Di 11 = 23, which rounds to 25
+    assert "23" in hand_1 and "25" in hand_1
+    # hand 2: blocked, Ana & Cy hold 8, Bo & Di 21, which rounds to 20
+    assert "21" in hand_2 and "20" in hand_2
+
+
+def test_the_sheet_lists_the_findings(tmp_path: Path) -> None:
+    out = scorecheck(str(match_file(tmp_path, EXAMPLE))).out
+
+    [line] = [line for line in out.splitlines() if "claimed-mismatch" in line]
+    assert "WARNING" in line.upper()
+    assert "35" in line
+
+
+def test_the_sheet_says_so_when_there_are_no_findings(tmp_path: Path) -> None:
+    data = with_change("hands.1.claimed", {"Ana & Cy": 20})
+
+    out = scorecheck(str(match_file(tmp_path, data))).out
+
+    assert "claimed-mismatch" not in out
+    assert "findings: none" in out.lower()
+
+
+def test_a_chickenfoot_sheet_counts_rounds(tmp_path: Path) -> None:
+    data = {
+        "game": "chickenfoot",
+        "players": ["Ana", "Bo", "Cy"],
+        "hands": [{"end": {"how": "domino", "player": "Ana", "pips": {"Bo": 12, "Cy": 4}}}],
+    }
+
+    run = scorecheck(str(match_file(tmp_path, data)))
+
+    [row] = [line for line in run.out.splitlines() if line.startswith("1 ")]
+    assert numbers(row) == [1, 0, 0, 12, 12, 4, 4]
+    assert "5-5" in run.out
+
+
+# -- end to end -------------------------------------------------------------------------------
+
+
+def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    env.setdefault("DJANGO_SECRET_KEY", "scorecheck-tests")
+    return subprocess.run(
+        [sys.executable, str(MANAGE_PY), "scorecheck", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env=env,
+        cwd=MANAGE_PY.parent,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_manage_py_scorecheck_prints_json_and_exits_0(tmp_path: Path) -> None:
+    done = manage(str(match_file(tmp_path, EXAMPLE)), "--json")
+
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["totals"] == {"Ana & Cy": 55, "Bo & Di": 15}
+
+
+def test_manage_py_scorecheck_reads_standard_input(tmp_path: Path) -> None:
+    done = manage("-", "--json", stdin=json.dumps(with_change("hands.0.plays.0.points", 40)))
+
+    assert done.returncode == 1, done.stderr
+    assert "play-too-high" in [f["code"] for f in json.loads(done.stdout)["findings"]]
+
+
+def test_manage_py_scorecheck_exits_2_on_an_unreadable_file(tmp_path: Path) -> None:
+    path = match_file(tmp_path, with_change("hands.1.end.pips.Bo", -3))
+
+    done = manage(str(path))
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "hands[1].end.pips.Bo: invalid-number: expected a whole number >= 0, got -3" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
