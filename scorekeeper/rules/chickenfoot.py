@@ -153,7 +153,11 @@ def _score_round(
         elif name == out and not pips:
             explanation.append(Says("{name}: went out, 0.", name=name))
         else:
-            explanation.append(Says("{name}: {pips} pips.", name=name, pips=pips))
+            explanation.append(
+                Says("{name}: 1 pip.", name=name)
+                if pips == 1
+                else Says("{name}: {pips} pips.", name=name, pips=pips)
+            )
     findings += _check_players_out(match, number, hand, out)
     findings += _check_pips(match, number, hand, double)
     return explanation, findings, points

@@ -130,10 +130,16 @@ def score_straight(match: Match) -> Scoreboard:
     )
 
 
+def _about(side: str, partnership: str, player: str, **params: object) -> Says:
+    """A sentence about a side: partners take the plural verb, a single player the singular."""
+    return Says(partnership if " & " in side else player, side=side, **params)
+
+
 def _reaches_target(side: str, total: int, target: int) -> Says:
-    return Says(
+    return _about(
+        side,
         "{side} reach {total}, the target is {target}: {side} win the match.",
-        side=side,
+        "{side} reaches {total}, the target is {target}: {side} wins the match.",
         total=total,
         target=target,
     )
@@ -275,7 +281,12 @@ def _score_blocked(
     side = lowest[0]
     result.side = side
     result.explanation.append(
-        Says("{side} hold the fewest pips ({fewest}).", side=side, fewest=fewest)
+        _about(
+            side,
+            "{side} hold the fewest pips ({fewest}).",
+            "{side} holds the fewest pips ({fewest}).",
+            fewest=fewest,
+        )
     )
     result.points = _winning_score(match, end, side, result.explanation)
     # the winner of the hand leads the next; in a partnership, the partner with fewer pips
@@ -288,8 +299,9 @@ def _score_blocked(
                 "claimed-mismatch",
                 number,
                 None,
-                "the table named {claimed} the winner, but {side} hold the fewest pips "
+                "the table named {claimed} the winner, but {side} {hold} the fewest pips "
                 "({fewest} against {claimed_pips}).",
+                hold="hold" if " & " in side else "holds",
                 claimed=end.player,
                 side=side,
                 fewest=fewest,
@@ -327,7 +339,7 @@ def _winning_score(match: Match, end: HandEnd, side: str, explanation: list[Says
     else:
         score = round5(total)
         explanation.append(explain_round5(total))
-    explanation.append(Says("{side} score {score}.", side=side, score=score))
+    explanation.append(_about(side, "{side} score {score}.", "{side} scores {score}.", score=score))
     return score
 
 
@@ -362,7 +374,7 @@ def _subtract_own(
     score = difference if each else round5(difference)
     if not each:
         explanation.append(explain_round5(difference))
-    explanation.append(Says("{side} score {score}.", side=side, score=score))
+    explanation.append(_about(side, "{side} score {score}.", "{side} scores {score}.", score=score))
     return score
 
 

@@ -152,6 +152,8 @@ def _hand_row(board: rules.Scoreboard, hand: rules.HandScore, stored) -> HandRow
 def _house_rules(value: rules.Match) -> list[str]:
     said = []
     for name, setting in value.rules.items():
+        if name == "target":
+            continue  # the board says "Playing to ..." already
         label = name.replace("_", " ")
         said.append(
             f"{label}: {'on' if setting is True else 'off' if setting is False else setting}"
@@ -174,11 +176,14 @@ def _default_scorer(value: rules.Match, board: rules.Scoreboard) -> str | None:
 
 
 def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
-    """Preselect who is likely to lay next: left of the last player, else the opener."""
+    """Preselect who lays next when the whole line is being entered (left of the last player),
+    or the opener for the first double; when only doubles are entered, nobody can be guessed."""
     plays = _current_plays(value, board)
-    if plays:
-        return value.left_of(plays[-1].player)
-    return board.next.opener if board.next else None
+    if not plays:
+        return board.next.opener if board.next else None
+    if all(play.is_double for play in plays):
+        return None
+    return value.left_of(plays[-1].player)
 
 
 def _current_plays(value: rules.Match, board: rules.Scoreboard) -> tuple[rules.Play, ...]:

@@ -118,7 +118,14 @@ class SetupForm(forms.Form):
                 raise ValidationError(f'{name}: a name cannot contain " & " (it joins partners).')
         low, high = player_count_range(self.game, data.get("set", 6))
         game_name = rules.match.GAME_NAMES[self.game]
-        if not low <= len(players) <= high:
+        # a name sent for a seat beyond the form's is a player too: refuse, never drop them
+        beyond = [
+            key
+            for key, value in self.data.items()
+            if key.startswith("seat_") and key not in self.fields and str(value).strip()
+        ]
+        count = len(players) + len(beyond)
+        if not low <= count <= high:
             needed = f"exactly {low}" if low == high else f"{low} to {high}"
             with_set = (
                 f" with a double-{ {6: 'six', 9: 'nine', 12: 'twelve'}[data.get('set', 6)] } set"
@@ -126,8 +133,8 @@ class SetupForm(forms.Form):
                 else ""
             )
             raise ValidationError(
-                f"{game_name} needs {needed} players{with_set}; {len(players)} "
-                f"{'is' if len(players) == 1 else 'are'} seated."
+                f"{game_name} needs {needed} players{with_set}; {count} "
+                f"{'is' if count == 1 else 'are'} seated."
             )
         partnerships: tuple[tuple[str, ...], ...] = ()
         if data.get("partnerships"):
@@ -190,7 +197,6 @@ class EntryForm(forms.Form):
 class PlayForm(EntryForm):
     """Straight Dominoes: who scored how much with a play."""
 
-    player = forms.ChoiceField(label="Who scored")
     points = forms.IntegerField(
         min_value=1,
         max_value=1000,
@@ -204,7 +210,9 @@ class PlayForm(EntryForm):
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
-        self.fields["player"] = SeatedChoiceField(self.players, label="Who scored")
+        self.fields["player"] = SeatedChoiceField(
+            self.players, label="Who scored", widget=forms.RadioSelect
+        )
 
     def clean(self) -> dict:
         data = super().clean()
@@ -220,7 +228,9 @@ class TileForm(EntryForm):
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
-        self.fields["player"] = SeatedChoiceField(self.players, label="Who laid it")
+        self.fields["player"] = SeatedChoiceField(
+            self.players, label="Who laid it", widget=forms.RadioSelect
+        )
 
     def clean_tile(self) -> str:
         text = self.cleaned_data["tile"].strip()
@@ -372,9 +382,34 @@ class ImportForm(forms.Form):
         if upload.size > 2_000_000:
             raise ValidationError("That file is too large to be a match file.")
         try:
-            return read_match(upload.read())
+            match = read_match(upload.read())
         except MatchFileError as error:
             raise ValidationError(f"This is not a match file the app can read: {error}") from None
+        problem = _not_storable(match)
+        if problem:
+            raise ValidationError(f"This is not a match file the app can read: {problem}")
+        return match
+
+
+def _not_storable(match: rules.Match) -> str | None:
+    """What a readable file may hold that the tables cannot keep: names told apart only by case
+    (a player is one name, any case), a longer name or a bigger play than the entry forms take."""
+    seen: set[str] = set()
+    for i, name in enumerate(match.players):
+        if len(name) > 40:
+            return f"players[{i}]: bad-value: a name has at most 40 characters"
+        if name.lower() in seen:
+            return (
+                f"players[{i}]: duplicate-player: {name!r} differs from another name only in case"
+            )
+        seen.add(name.lower())
+    for h, hand in enumerate(match.hands):
+        for p, play in enumerate(hand.plays):
+            if play.points is not None and play.points > 1000:
+                return (
+                    f"hands[{h}].plays[{p}].points: invalid-number: at most 1000, got {play.points}"
+                )
+    return None
 
 
 class PlayRowForm(forms.Form):
@@ -453,6 +488,6 @@ def end_initial(hand: rules.Hand, players: list[str], game: str) -> dict:
         initial["double_blank"] = end.double_blank[0] if end.double_blank else ""
         initial["starter"] = hand.starter or ""
     else:
-        initial["how"] = end.how if end.how in ("domino", "blocked") else ""
+        initial["how"] = end.how
         initial["player"] = end.player or ""
     return initial

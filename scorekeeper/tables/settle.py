@@ -34,6 +34,7 @@ class StraightHandForm(forms.Form):
     domino = forms.TypedChoiceField(
         coerce=int,
         required=False,
+        empty_value=None,
         choices=[(seat, f"Seat {seat + 1}") for seat in range(SEATS)],
         label="Who dominoed",
     )
@@ -55,7 +56,10 @@ class StraightHandForm(forms.Form):
                 required=False,
                 label="pips",
                 error_messages={"min_value": "Pips cannot be negative."},
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+                # four boxes labelled "pips": the seat tells them apart for a screen reader
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "min": 0, "aria-label": f"Seat {seat + 1} pips"}
+                ),
             )
 
     def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:

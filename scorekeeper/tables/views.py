@@ -279,7 +279,7 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             if match.game == "chickenfoot"
             else hand.starter,
         )
-        override = bool(end_form and end_form.cleaned_data.get("override")) or (
+        override = bool(hand.end and end_form.cleaned_data.get("override")) or (
             "override" in request.POST
         )
         outcome = entries.record(match, entries.replace_hand(number, corrected), override=override)

@@ -1,0 +1,45 @@
+"""What a player does at the table, in the browser: the steps the match tests share."""
+
+from __future__ import annotations
+
+import os
+
+from playwright.sync_api import Page, expect
+
+
+def seat_players(page: Page, home: str, game: str, players: list[str]) -> None:
+    """From the home page, tap the game and type the players into the seat boxes."""
+    page.goto(home)
+    page.get_by_role("link", name=game, exact=True).tap()
+    expect(page.get_by_role("heading", name=f"New {game} match")).to_be_visible()
+    for seat, name in enumerate(players, 1):
+        page.get_by_label(f"Seat {seat}", exact=True).fill(name)
+
+
+def start_the_match(page: Page, sides: int) -> None:
+    page.get_by_role("button", name="Start the match").tap()
+    expect_totals(page, *[0] * sides)
+
+
+def expect_totals(page: Page, *totals: int) -> None:
+    """The big totals, in side order; waits for htmx to swap the board in."""
+    expect(page.get_by_test_id("total")).to_have_text([str(total) for total in totals])
+
+
+def expect_no_entry_forms(page: Page) -> None:
+    """Once the match is won nothing more can be entered."""
+    expect(page.get_by_role("button", name="Save the hand")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save the round")).to_have_count(0)
+    expect(page.get_by_role("region", name="Record a play")).to_have_count(0)
+    expect(page.get_by_role("region", name="Record a double")).to_have_count(0)
+
+
+def save_screenshot(page: Page, output_path: str, name: str) -> str:
+    path = os.path.join(output_path, name)
+    page.screenshot(path=path, full_page=True)
+    return path
+
+
+def assert_fits_the_phone(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width}px wide: it scrolls sideways"
