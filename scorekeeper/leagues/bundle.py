@@ -77,10 +77,24 @@ def import_league(data: bytes) -> League:
     game = manifest.get("game")
     if game not in GAMES:
         raise BundleError(f"league.json: unknown game {game!r}.")
+    rules = manifest.get("rules") or {}
+    members = manifest.get("members", [])
+    seasons = manifest.get("seasons", [])
+    if not isinstance(rules, dict):
+        raise BundleError("league.json: rules must be an object of house rules.")
+    if not isinstance(members, list) or not all(
+        isinstance(member, str) and 0 < len(member.strip()) <= 40 for member in members
+    ):
+        raise BundleError("league.json: members must be a list of names (at most 40 characters).")
+    if not isinstance(seasons, list) or not all(
+        isinstance(season, dict) and isinstance(season.get("matches", []), list)
+        for season in seasons
+    ):
+        raise BundleError("league.json: seasons must be a list, each with a list of matches.")
     with transaction.atomic():
-        league = League.objects.create(name=name, game=game, rules=manifest.get("rules") or {})
-        league.members.set([player_named(member) for member in manifest.get("members", [])])
-        for i, season_data in enumerate(manifest.get("seasons", [])):
+        league = League.objects.create(name=name, game=game, rules=rules)
+        league.members.set([player_named(member.strip()) for member in members])
+        for i, season_data in enumerate(seasons):
             season = _season(league, season_data, f"league.json: seasons[{i}]")
             for entry in season_data.get("matches", []):
                 _match(archive, season, entry, game)
@@ -91,11 +105,13 @@ def _season(league: League, data: dict, where: str) -> Season:
     try:
         starts_on = datetime.date.fromisoformat(data["starts_on"])
         ends_on = datetime.date.fromisoformat(data["ends_on"]) if data.get("ends_on") else None
-        return Season.objects.create(
-            league=league, name=str(data["name"]), starts_on=starts_on, ends_on=ends_on
-        )
+        name = str(data["name"])
     except (KeyError, TypeError, ValueError) as error:
         raise BundleError(f"{where}: needs a name and dates like 2026-09-01 ({error}).") from None
+    # the unique constraint would fail the whole import with a server error instead
+    if league.seasons.filter(name__iexact=name).exists():
+        raise BundleError(f"{where}: {league} already has a season called {name}.")
+    return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
 
 
 def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> None:

@@ -42,6 +42,15 @@ def result_of(match: Match, forfeited_by: int | None = None) -> Result:
     )
 
 
+def forfeited_by(match: Match) -> int | None:
+    """The side that forfeited the match if it is a forfeited league match (select the match's
+    ``league_entry`` with it to save a query)."""
+    try:
+        return match.league_entry.forfeited_by
+    except SeasonMatch.DoesNotExist:
+        return None
+
+
 def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
     return matches.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))

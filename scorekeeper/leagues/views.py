@@ -18,6 +18,7 @@ from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import (
     finished_in_order,
+    forfeited_by,
     result_of,
     season_entries,
     season_results,
@@ -291,13 +292,18 @@ def player_list(request: HttpRequest) -> HttpResponse:
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's record per game, rating history, partners, opponents and recent matches."""
     person = get_object_or_404(Player, pk=pk)
-    matches = list(with_seats(Match.objects.filter(seats__player=person)).order_by("-updated_at"))
+    matches = list(
+        with_seats(
+            Match.objects.filter(seats__player=person).select_related("league_entry")
+        ).order_by("-updated_at")
+    )
     games = []
     for game, game_name in GAME_NAMES.items():
         played = [m for m in matches if m.game == game]
         if not played:
             continue
-        results = [result_of(m) for m in played]
+        # a forfeit counts here as it does in the season's standings
+        results = [result_of(m, forfeited_by(m)) for m in played]
         row = next((r for r in standings(results) if r.player == person.name), None)
         history = ratings([result_of(m) for m in finished_in_order(game)]).get(person.name, [])
         chart = ""
@@ -316,10 +322,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
                 "rating_chart": mark_safe(chart),
                 "partners": partners(results, person.name)[:5],
                 "opponents": opponents(results, person.name)[:5],
-                "in_progress": sum(1 for m in played if not m.finished),
+                "in_progress": sum(1 for r in results if not r.counts),
             }
         )
-    recent = [(m, [" & ".join(s) for s in sides_of(m)]) for m in matches[:15]]
+    recent = [(m, [" & ".join(s) for s in sides_of(m)], forfeited_by(m)) for m in matches[:15]]
     return render(
         request,
         "leagues/player.html",
