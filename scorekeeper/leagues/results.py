@@ -76,8 +76,10 @@ def season_results(entries: Iterable[SeasonMatch]) -> list[Result]:
     return [result_of(entry.match, entry.forfeited_by) for entry in entries]
 
 
-def finished_in_order(game: str) -> list[Match]:
-    """Every finished match of a game, in the order they finished (for ratings)."""
+def finished_in_order(*games: str) -> list[Match]:
+    """Every finished match of the games, in the order they finished (for ratings)."""
     return list(
-        with_seats(Match.objects.filter(game=game, finished=True)).order_by("finished_at", "pk")
+        with_seats(Match.objects.filter(game__in=games, finished=True)).order_by(
+            "finished_at", "pk"
+        )
     )

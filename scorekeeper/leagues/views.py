@@ -298,6 +298,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         ).order_by("-updated_at")
     )
     games = []
+    # one query for the ratings of every game the player plays, whatever their number
+    rated = finished_in_order(*{m.game for m in matches}) if matches else []
     for game, game_name in GAME_NAMES.items():
         played = [m for m in matches if m.game == game]
         if not played:
@@ -305,7 +307,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         # a forfeit counts here as it does in the season's standings
         results = [result_of(m, forfeited_by(m)) for m in played]
         row = next((r for r in standings(results) if r.player == person.name), None)
-        history = ratings([result_of(m) for m in finished_in_order(game)]).get(person.name, [])
+        history = ratings([result_of(m) for m in rated if m.game == game]).get(person.name, [])
         chart = ""
         if history:
             chart = line_chart(
