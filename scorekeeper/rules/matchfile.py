@@ -225,6 +225,12 @@ class _Reader:
                 raise MatchFileError(
                     f"players[{i}]", "bad-value", f"expected a name, got {_describe(name)}"
                 )
+            if " & " in name:
+                raise MatchFileError(
+                    f"players[{i}]",
+                    "bad-value",
+                    f'{name!r}: a name cannot contain " & ", which joins partners\' names',
+                )
             if name in players[:i]:
                 raise MatchFileError(
                     f"players[{i}]", "duplicate-player", f"{name!r} is already seated"

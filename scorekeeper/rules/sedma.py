@@ -321,6 +321,8 @@ def _next_opener(match: Match, hands: list[HandScore], scheduled: str | None) ->
         number = hands[-1].number
         hand = match.hands[-1]
         opener = hand.opener or (hand.plays[0].player if hand.plays else scheduled)
+        if not hand.plays:
+            return _opens(number, opener)
         says = Says("Hand {number}: {opener} opened.", number=number, opener=opener)
         return NextUp(hand=number, opener=opener, says=says)
     number = len(hands) + 1
@@ -329,7 +331,15 @@ def _next_opener(match: Match, hands: list[HandScore], scheduled: str | None) ->
             hand=number,
             says=Says("Hand {number}: the opener is chosen by lot.", number=number),
         )
-    opener = match.left_of(scheduled)
+    return _opens(number, match.left_of(scheduled))
+
+
+def _opens(number: int, opener: str | None) -> NextUp:
+    if opener is None:
+        return NextUp(
+            hand=number,
+            says=Says("Hand {number}: the opener is chosen by lot.", number=number),
+        )
     says = Says(
         "Hand {number}: {opener} opens with a double; without one, the turn passes to the left.",
         number=number,

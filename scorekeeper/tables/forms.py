@@ -393,11 +393,12 @@ class ImportForm(forms.Form):
 
 def _not_storable(match: rules.Match) -> str | None:
     """What a readable file may hold that the tables cannot keep: names told apart only by case
-    (a player is one name, any case), a longer name or a bigger play than the entry forms take."""
+    (a player is one name, any case), a name longer than the column or with a NUL (PostgreSQL
+    refuses it), a bigger play than the entry forms take."""
     seen: set[str] = set()
     for i, name in enumerate(match.players):
-        if len(name) > 40:
-            return f"players[{i}]: bad-value: a name has at most 40 characters"
+        if len(name) > 40 or "\x00" in name:
+            return f"players[{i}]: bad-value: a name has at most 40 characters, none of them NUL"
         if name.lower() in seen:
             return (
                 f"players[{i}]: duplicate-player: {name!r} differs from another name only in case"

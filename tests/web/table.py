@@ -1,0 +1,134 @@
+"""What the players do at the table, as requests: start a match, tap an entry, look at the board."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import rules
+from scorekeeper.tables.models import Hand, Match, Play
+from scorekeeper.tables.scoring import create_match
+from tests.web.pages import HTMX
+
+FOUR = ("Ana", "Bo", "Cy", "Di")
+
+#: what the setup form sends when nothing is changed: its house-rule fields at their defaults
+#: (a ticked checkbox is sent as "on", an unticked one not at all)
+SETUP_DEFAULTS = {
+    "straight": {"target": "250", "spinner": "on"},
+    "chickenfoot": {"set": "6", "double_blank": "50"},
+    "sedma": {"target": "61"},
+}
+
+
+def setup_data(game: str, *names: str, **fields: str) -> dict[str, str]:
+    seats = {f"seat_{seat}": name for seat, name in enumerate(names, 1)}
+    return {**SETUP_DEFAULTS[game], **seats, **fields}
+
+
+def start(client: Client, game: str, *names: str, **fields: str) -> HttpResponse:
+    return client.post(reverse("tables:new_match", args=[game]), setup_data(game, *names, **fields))
+
+
+def stored(game: str, *players: str, **kwargs: object) -> Match:
+    """A match put straight into the database, the way an import or the setup view stores it."""
+    return create_match(rules.Match(game, players or FOUR, **kwargs))
+
+
+def board(client: Client, match: Match) -> HttpResponse:
+    response = client.get(reverse("tables:scoreboard", args=[match.pk]))
+    assert response.status_code == 200
+    return response
+
+
+def post(
+    client: Client, name: str, match: Match, data: dict, *, htmx: bool = False
+) -> HttpResponse:
+    return client.post(
+        reverse(f"tables:{name}", args=[match.pk]), data, headers=HTMX if htmx else {}
+    )
+
+
+def play(
+    client: Client,
+    match: Match,
+    player: str,
+    points: int | str,
+    *,
+    htmx: bool = False,
+    **fields: str,
+) -> HttpResponse:
+    """Straight: a scoring play."""
+    data = {"player": player, "points": points, **fields}
+    return post(client, "record_play", match, data, htmx=htmx)
+
+
+def lay(
+    client: Client, match: Match, player: str, tile: str, *, htmx: bool = False, **fields: str
+) -> HttpResponse:
+    """Sedma: a tile laid, a double from the buttons or any tile of the line."""
+    data = {"player": player, "tile": tile, **fields}
+    return post(client, "record_play", match, data, htmx=htmx)
+
+
+def pips_fields(match: Match, pips: dict[str, int]) -> dict[str, int]:
+    seats = list(match.seats.order_by("position").values_list("player__name", flat=True))
+    return {f"pips_{seats.index(name)}": value for name, value in pips.items()}
+
+
+def domino(
+    client: Client,
+    match: Match,
+    player: str,
+    *,
+    htmx: bool = False,
+    extra: dict | None = None,
+    **pips: int,
+) -> HttpResponse:
+    """Straight: ``player`` went out; the others hold ``pips``."""
+    data = {"how": "domino", "player": player, **pips_fields(match, pips), **(extra or {})}
+    return post(client, "end_hand", match, data, htmx=htmx)
+
+
+def blocked(
+    client: Client, match: Match, *, htmx: bool = False, extra: dict | None = None, **pips: int
+) -> HttpResponse:
+    """Straight: nobody can play; everyone holds ``pips``."""
+    data = {"how": "blocked", **pips_fields(match, pips), **(extra or {})}
+    return post(client, "end_hand", match, data, htmx=htmx)
+
+
+def chickenfoot_round(
+    client: Client,
+    match: Match,
+    *,
+    went_out: str = "",
+    double_blank: str = "",
+    htmx: bool = False,
+    extra: dict | None = None,
+    **pips: int,
+) -> HttpResponse:
+    """Chickenfoot: a whole round; everyone but the player who went out holds ``pips``."""
+    data = {
+        "went_out": went_out,
+        "double_blank": double_blank,
+        **pips_fields(match, pips),
+        **(extra or {}),
+    }
+    return post(client, "end_hand", match, data, htmx=htmx)
+
+
+def rows(match: Match) -> tuple[int, int]:
+    """How many hands and plays the match has stored."""
+    return (
+        Hand.objects.filter(match=match).count(),
+        Play.objects.filter(hand__match=match).count(),
+    )
+
+
+def saved(response: HttpResponse, match: Match) -> bool:
+    """A non-htmx entry was saved: it answers with a redirect to the scoreboard."""
+    return response.status_code == 302 and response["Location"] == reverse(
+        "tables:scoreboard", args=[match.pk]
+    )
