@@ -14,7 +14,7 @@ PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: help run test lint format chromium
+.PHONY: help run test lint format chromium deploy-check
 
 help:
 	@sed -n 's/^# \{0,1\}//p' Makefile | sed -n '1,5p'
@@ -32,7 +32,7 @@ run: $(INSTALLED)
 	if $(PYTHON) manage.py help demo >/dev/null 2>&1; then $(PYTHON) manage.py demo; fi
 	$(PYTHON) manage.py runserver $(ADDR)
 
-test: $(INSTALLED) chromium lint
+test: $(INSTALLED) chromium lint deploy-check
 	$(PYTHON) -m pytest
 ifeq ($(SKIP_POSTGRES),1)
 	@echo "SKIP_POSTGRES=1: not running the suite on PostgreSQL"
@@ -57,6 +57,12 @@ else
 	    fi; \
 	fi
 endif
+
+# Production settings must pass Django's deployment checks with no warning at all.
+deploy-check: $(INSTALLED)
+	DJANGO_SECRET_KEY="$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" \
+	DJANGO_HTTPS=1 DJANGO_ALLOWED_HOSTS=scores.example.com \
+	    $(PYTHON) manage.py check --deploy --fail-level WARNING
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .

@@ -61,6 +61,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "scorekeeper.tables",
     "scorekeeper.leagues",
+    "scorekeeper.access",
+    "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
@@ -73,7 +76,26 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # last, as django-axes asks: it answers a locked-out sign-in
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    # counts failed sign-ins and refuses more after AXES_FAILURE_LIMIT
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGNIN_ATTEMPTS", "5"))
+AXES_COOLOFF_TIME = 0.25  # hours: a locked-out account and address may try again after this
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "access/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tables:home"
+LOGOUT_REDIRECT_URL = "tables:home"
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -88,6 +110,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.access.context.roles",
             ],
         },
     },
@@ -99,6 +122,10 @@ if _database["ENGINE"] != "django.db.backends.sqlite3":
     # server closed (a restart, an idle timeout) instead of failing the next request.
     _database["CONN_MAX_AGE"] = 60
     _database["CONN_HEALTH_CHECKS"] = True
+else:
+    # Writers take the database lock when their transaction begins, so two phones saving at
+    # once wait for each other (up to the timeout) instead of one failing with "locked".
+    _database.setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DATABASES = {"default": _database}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -141,6 +168,30 @@ if not DEBUG and env_flag("DJANGO_HTTPS"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = not env_flag("DJANGO_NO_SSL_REDIRECT")
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = not env_flag("DJANGO_HSTS_NO_PRELOAD")
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Content-Security-Policy: scripts and styles come only from our own static files (htmx is
+# served from them too), so no inline script or style attribute is needed anywhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+        "manifest-src": ["'self'"],
+    },
+}
 
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
 LOGGING = {

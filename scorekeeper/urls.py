@@ -5,6 +5,8 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("scorekeeper.access.urls")),
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.leagues.urls")),
 ]

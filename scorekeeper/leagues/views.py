@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules
+from scorekeeper.access.permissions import entered_by, require_organizer
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
@@ -48,6 +49,8 @@ def get_season(league_id: int, season_id: int) -> Season:
 
 @require_http_methods(["GET", "POST"])
 def league_list(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        require_organizer(request)
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -67,6 +70,8 @@ def league_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League.objects.prefetch_related("members", "seasons"), pk=pk)
+    if request.method == "POST":
+        require_organizer(request)
     form = SeasonForm(league, request.POST or None)
     if request.method == "POST" and form.is_valid():
         season = form.save(commit=False)
@@ -144,13 +149,19 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     """Start a match for the season: the league's rules filled in, its members offered."""
+    require_organizer(request)
     season = get_season(league_id, pk)
     league = season.league
     members = list(league.members.values_list("name", flat=True))
     form = SetupForm(league.game, request.POST or None, initial=league.rules, known_players=members)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
-            match = create_match(form.cleaned_data["match"])
+            match = create_match(
+                form.cleaned_data["match"],
+                action=f"League match started for {season}",
+                made_by=entered_by(request),
+                user=request.user,
+            )
             SeasonMatch.objects.create(season=season, match=match)
         return redirect("tables:scoreboard", pk=match.pk)
     return render(
@@ -169,6 +180,7 @@ def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
 
 @require_POST
 def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> HttpResponse:
+    require_organizer(request)
     season = get_season(league_id, pk)
     entry = get_object_or_404(
         SeasonMatch.objects.select_related("match"), season=season, match_id=match_id
@@ -266,6 +278,7 @@ def export_bundle(request: HttpRequest, pk: int) -> HttpResponse:
 def import_bundle(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
+        require_organizer(request)
         upload = request.FILES.get("file")
         if upload is None:
             error = "Choose a league bundle (.zip) to import."

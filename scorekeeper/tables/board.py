@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 
 from scorekeeper import rules
@@ -87,6 +88,9 @@ def board_context(
         "house_rules": _house_rules(value),
         "points_choices": _points_choices(value),
         "hand_word": "Round" if game == "chickenfoot" else "Hand",
+        # drawn anew with every board: the same tap sent twice carries the same key
+        "entry_key": uuid.uuid4().hex,
+        "latest_change": match.changes.order_by("-number").first(),
     }
     if outcome is not None and not outcome.saved and outcome.board.hands:
         shown = outcome.board.hands[-1]

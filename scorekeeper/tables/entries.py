@@ -10,9 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper import rules
+from scorekeeper.rules.matchfile import parse_match, write_match
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
-from scorekeeper.tables.models import Hand, Match, Play
+from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import match_value, refetch, save_scores, write_hand
 
 
@@ -23,10 +24,20 @@ class Outcome:
     board: rules.Scoreboard
     #: findings the entry brought that were not there before
     new_findings: list[rules.Finding]
+    #: the same submission had been recorded already; nothing was done again
+    replayed: bool = False
 
     @property
     def new_errors(self) -> list[rules.Finding]:
         return [f for f in self.new_findings if f.severity == rules.Severity.ERROR]
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who made a change: the name shown beside it, and the account if there is one."""
+
+    name: str = ""
+    user: object = None
 
 
 def _key(found: rules.Finding) -> tuple:
@@ -37,17 +48,30 @@ def record(
     match: Match,
     write: Callable[[Match], None],
     *,
+    action: str,
+    author: Author = Author(),
+    key: str = "",
     override: bool = False,
     preview: bool = False,
+    reverts: Change | None = None,
 ) -> Outcome:
-    """Apply ``write`` to ``match`` and keep it only if the rules allow it (or ``override``)."""
+    """Apply ``write`` to ``match`` and keep it only if the rules allow it (or ``override``).
+
+    A saved change is numbered, signed and kept with the hands before and after it. ``key``
+    identifies one submission: when it has been recorded already, nothing is done again.
+    """
     with transaction.atomic():
         # Lock the match row: two phones entering at once are applied one after the other, so
-        # hand and play numbers never collide and each sees the other's entry.
+        # hand and play numbers never collide, each sees the other's entry, and a submission
+        # that arrives twice finds its key already stored by the first.
         locked = Match.objects.select_for_update().get(pk=match.pk)
-        before = rules.score_match(match_value(refetch(locked)))
+        before_value = match_value(refetch(locked))
+        before = rules.score_match(before_value)
+        if key and EntryKey.objects.filter(match=locked, key=key).exists():
+            return Outcome(saved=True, board=before, new_findings=[], replayed=True)
         write(locked)
-        after = rules.score_match(match_value(refetch(locked)))
+        after_value = match_value(refetch(locked))
+        after = rules.score_match(after_value)
         known = {_key(f) for f in before.findings}
         new = [f for f in after.findings if _key(f) not in known]
         outcome = Outcome(saved=False, board=after, new_findings=new)
@@ -56,7 +80,20 @@ def record(
             return outcome
         if outcome.new_errors:
             _mark_overridden(locked, outcome.new_errors)
+        locked.version += 1
         save_scores(locked, after)
+        change = Change.objects.create(
+            match=locked,
+            number=locked.version,
+            action=action[:120],
+            made_by=author.name[:80],
+            user=author.user,
+            before=write_match(before_value)["hands"],
+            after=write_match(after_value)["hands"],
+            reverts=reverts,
+        )
+        if key:
+            EntryKey.objects.create(match=locked, key=key, change=change)
         return Outcome(saved=True, board=after, new_findings=new)
 
 
@@ -194,3 +231,18 @@ def undo_last(match: Match) -> None:
         play.delete()
     if match.game == "chickenfoot" or not last.plays.exists():
         last.delete()
+
+
+def restore_hands(hands: list[dict]) -> Callable[[Match], None]:
+    """Put back the hands as a change kept them (a revert): the rows are replaced."""
+
+    def write(match: Match) -> None:
+        value = parse_match({**write_match(match_value(refetch(match))), "hands": hands})
+        Hand.objects.filter(match=match).delete()
+        for number, hand in enumerate(value.hands, 1):
+            row = write_hand(match, number, hand, {})
+            if hand.end is not None:
+                row.ended_at = timezone.now()
+                row.save(update_fields=["ended_at"])
+
+    return write

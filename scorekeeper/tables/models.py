@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
@@ -40,6 +41,15 @@ class Match(models.Model):
     hand_count = models.PositiveIntegerField(default=0)
     #: when the last hand made it finished (ratings take matches in this order)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: one more with every change, so an open scoreboard can ask cheaply whether to refresh
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches_started",
+    )
 
     class Meta:
         ordering = ["-updated_at"]
@@ -132,3 +142,49 @@ class Play(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.points if self.points is not None else self.tile}"
+
+
+class Change(models.Model):
+    """One change to a match, kept forever: who, when, and the hands before and after."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    #: 1-based, in the order the changes were made
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=120)
+    made_by = models.CharField(max_length=80, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+    #: the match file's "hands" before and after the change
+    before = models.JSONField(default=list)
+    after = models.JSONField(default=list)
+    reverts = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reverted_by"
+    )
+
+    class Meta:
+        ordering = ["match", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_change_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} change {self.number}: {self.action}"
+
+
+class EntryKey(models.Model):
+    """The key of an entry already recorded: the same submission again is answered, not redone."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entry_keys")
+    key = models.CharField(max_length=160)
+    change = models.ForeignKey(Change, null=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "key"], name="one_entry_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return self.key

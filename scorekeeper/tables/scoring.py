@@ -8,8 +8,9 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from scorekeeper import rules
+from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.tiles import parse_tile, tile_name
-from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
+from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
 
 
 def with_everything(matches: QuerySet[Match]) -> QuerySet[Match]:
@@ -80,7 +81,15 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
     elif match.finished_at is None:
         match.finished_at = timezone.now()
     match.save(
-        update_fields=["totals", "finished", "winner", "hand_count", "finished_at", "updated_at"]
+        update_fields=[
+            "totals",
+            "finished",
+            "winner",
+            "hand_count",
+            "finished_at",
+            "version",
+            "updated_at",
+        ]
     )
 
 
@@ -91,10 +100,17 @@ def player_named(name: str) -> Player:
 
 
 @transaction.atomic
-def create_match(value: rules.Match) -> Match:
+def create_match(
+    value: rules.Match, *, action: str = "Match started", made_by: str = "", user=None
+) -> Match:
     """Store a whole match (a new setup, or an imported match file) in one transaction, so an
-    import that fails half way leaves nothing behind."""
-    match = Match.objects.create(game=value.game, rules=dict(value.rules))
+    import that fails half way leaves nothing behind. It is the match's first change."""
+    match = Match.objects.create(
+        game=value.game,
+        rules=dict(value.rules),
+        version=1,
+        created_by=user if user is not None and user.is_authenticated else None,
+    )
     team_of = {name: i for i, team in enumerate(value.partnerships) for name in team}
     seated = []
     for position, name in enumerate(value.players):
@@ -105,7 +121,17 @@ def create_match(value: rules.Match) -> Match:
     renamed = dict(zip(value.players, seated, strict=True))
     for number, hand in enumerate(value.hands, 1):
         write_hand(match, number, hand, renamed)
-    save_scores(match, rules.score_match(match_value(refetch(match))))
+    stored = match_value(refetch(match))
+    save_scores(match, rules.score_match(stored))
+    Change.objects.create(
+        match=match,
+        number=1,
+        action=action,
+        made_by=made_by[:80],
+        user=match.created_by,
+        before=[],
+        after=write_match(stored)["hands"],
+    )
     return match
 
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
 from tests.browser.table import (
     assert_fits_the_phone,
     expect_no_entry_forms,
@@ -72,6 +75,25 @@ def elo(ratings: dict[str, float], winner: str, loser: str) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+def sign_in_as_organizer(page: Page, live_server: LiveServer) -> None:
+    """Leagues are run by an organizer: sign in through the sign-in page as one."""
+    user = get_user_model().objects.create_user("rosa", password="chalk-and-slate-42")
+    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("rosa")
+    page.get_by_label("Password").fill("chalk-and-slate-42")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("button", name="Sign out rosa")).to_be_visible()
+
+
+def join_with_a_scorekeeper_link(page: Page, live_server: LiveServer, match_url: str) -> None:
+    """A phone without an account joins the match as its organizer would let it: by a link."""
+    match_id = int(match_url.rstrip("/").rsplit("/", 1)[1])
+    link = ShareLink.objects.create(match_id=match_id, role=SCOREKEEPER, label="Table 3")
+    page.goto(f"{live_server.url}/join/{link.token}/")
+    page.get_by_role("button", name="Join").click()
+
+
 def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages_follow_it(
     page: Page,
     live_server: LiveServer,
@@ -79,6 +101,7 @@ def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages
     new_context: Callable[..., BrowserContext],
 ) -> None:
     # The league, with its members typed in and a short target.
+    sign_in_as_organizer(page, live_server)
     page.goto(f"{live_server.url}/leagues/")
     expect(page.get_by_text("No league yet.")).to_be_visible()
     page.get_by_label("League name").fill("Thursday Club")
@@ -190,6 +213,7 @@ def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages
 
     # Another phone at the table scores for Dee; its clock is a real one.
     table = new_context().new_page()
+    join_with_a_scorekeeper_link(table, live_server, match_3_url)
     table.goto(match_3_url)
     tap_score(table, "Dee", 15, 10, 20)
 

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
@@ -24,6 +25,7 @@ from tests.leagues.season import (
     chickenfoot_season,
     straight_season,
 )
+from tests.web.table import scorekeeper_client
 
 SEED = 20260901
 
@@ -92,3 +94,9 @@ def chickenfoot_league(db: None, rng: random.Random) -> StoredSeason:
     return store_season(
         "chickenfoot", chickenfoot_season(rng, 8), name="Chicken Run", house_rules={}
     )
+
+
+@pytest.fixture
+def client(db: None) -> Client:
+    """League pages are driven by the hall's organizer (who may do everything shown here)."""
+    return scorekeeper_client()

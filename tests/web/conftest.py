@@ -4,10 +4,11 @@ stores them (create_match is what the setup view calls)."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.tables.models import Match
-from tests.web.table import FOUR, stored
+from tests.web.table import FOUR, scorekeeper_client, stored
 
 
 @pytest.fixture
@@ -37,3 +38,9 @@ def chickenfoot_match(db: None) -> Match:
 def sedma_match(db: None) -> Match:
     """Ana, Bo, Cy and Di in playing order, to 61; Ana has the first turn to open."""
     return stored("sedma", *FOUR, hands=(rules.Hand(opener="Ana"),))
+
+
+@pytest.fixture
+def client(db: None) -> Client:
+    """The table tests enter scores as someone who may: the hall's organizer."""
+    return scorekeeper_client()

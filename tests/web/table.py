@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
+from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.tables.models import Hand, Match, Play
 from scorekeeper.tables.scoring import create_match
 from tests.web.pages import HTMX
@@ -29,6 +32,19 @@ def setup_data(game: str, *names: str, **fields: str) -> dict[str, str]:
 
 def start(client: Client, game: str, *names: str, **fields: str) -> HttpResponse:
     return client.post(reverse("tables:new_match", args=[game]), setup_data(game, *names, **fields))
+
+
+def scorekeeper_client() -> Client:
+    """A browser signed in as the hall's organizer, who may keep score of any match.
+
+    Who else may change a match (its starter, share links) is tested in tests/access/.
+    """
+    user, _ = get_user_model().objects.get_or_create(username="organizer")
+    group, _ = Group.objects.get_or_create(name=ORGANIZERS)
+    user.groups.add(group)
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def stored(game: str, *players: str, **kwargs: object) -> Match:
@@ -132,3 +148,14 @@ def saved(response: HttpResponse, match: Match) -> bool:
     return response.status_code == 302 and response["Location"] == reverse(
         "tables:scoreboard", args=[match.pk]
     )
+
+
+def fingerprint(match: Match, number: int) -> str:
+    """The version of a stored hand that the correction form carries."""
+    from scorekeeper.tables.scoring import match_value, refetch
+    from scorekeeper.tables.views.entries import hand_fingerprint
+
+    value = match_value(refetch(match))
+    if not 1 <= number <= len(value.hands):
+        return ""
+    return hand_fingerprint(value.hands[number - 1], match.game)

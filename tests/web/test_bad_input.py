@@ -15,7 +15,18 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.tables.models import Hand, Match, Play
 from tests.web.pages import HTMX, text, totals
-from tests.web.table import FOUR, board, chickenfoot_round, domino, lay, play, rows, stored
+from tests.web.table import (
+    FOUR,
+    board,
+    chickenfoot_round,
+    domino,
+    fingerprint,
+    lay,
+    play,
+    rows,
+    scorekeeper_client,
+    stored,
+)
 
 # -- what a form says about a bad value -------------------------------------------------------
 
@@ -187,7 +198,7 @@ def test_no_entry_makes_the_app_fail_and_a_refused_one_changes_nothing(
     match = a_match_under_way(game)
     before = snapshot(match)
 
-    response = Client().post(
+    response = scorekeeper_client().post(
         reverse(f"tables:{action}", args=[match.pk]), data, headers=HTMX if htmx else {}
     )
 
@@ -223,7 +234,8 @@ def test_no_correction_makes_the_app_fail_and_a_refused_one_changes_nothing(
     match = a_match_under_way(game)
     before = snapshot(match)
 
-    response = Client().post(reverse("tables:edit_hand", args=[match.pk, number]), data)
+    data = {"fingerprint": fingerprint(match, number), **data}
+    response = scorekeeper_client().post(reverse("tables:edit_hand", args=[match.pk, number]), data)
 
     assert response.status_code in ANSWERS
     if response.status_code in REFUSED:
@@ -253,7 +265,7 @@ SETUP_FIELDS = [
 def test_no_setup_makes_the_app_fail(db: None, game: str, data: dict[str, str]) -> None:
     before = Match.objects.count()
 
-    response = Client().post(reverse("tables:new_match", args=[game]), data)
+    response = scorekeeper_client().post(reverse("tables:new_match", args=[game]), data)
 
     assert response.status_code in {302, 422}
     assert Match.objects.count() == before + (response.status_code == 302)
@@ -316,7 +328,7 @@ def test_no_match_file_makes_the_app_fail(db: None, document: dict) -> None:
     before = Match.objects.count()
     upload = SimpleUploadedFile("match.json", json.dumps(document).encode())
 
-    response = Client().post(reverse("tables:import_match"), {"file": upload})
+    response = scorekeeper_client().post(reverse("tables:import_match"), {"file": upload})
 
     assert response.status_code in {302, 422}
     assert Match.objects.count() == before + (response.status_code == 302)

@@ -14,6 +14,7 @@ from tests.web.table import (
     board,
     chickenfoot_round,
     domino,
+    fingerprint,
     lay,
     play,
     rows,
@@ -29,6 +30,11 @@ def undo(client: Client, match: Match, *, htmx: bool = False):
 
 def edit_url(match: Match, number: int) -> str:
     return reverse("tables:edit_hand", args=[match.pk, number])
+
+
+def post_edit(client: Client, match: Match, number: int, data: dict):
+    """Post a correction as the form does: with the fingerprint of the hand it showed."""
+    return client.post(edit_url(match, number), {**data, "fingerprint": fingerprint(match, number)})
 
 
 def delete(client: Client, match: Match, number: int):
@@ -157,8 +163,10 @@ def test_the_correction_form_shows_the_hand_as_entered(client: Client, db: None)
 def test_correcting_an_earlier_hand_changes_the_totals(client: Client, db: None) -> None:
     match = three_hands()
 
-    response = client.post(
-        edit_url(match, 1),
+    response = post_edit(
+        client,
+        match,
+        1,
         {
             # Ana's 10 was 20; Bo's 15 stands; Di held 6, not 11
             "play-0-player": "Ana",
@@ -183,8 +191,10 @@ def test_correcting_an_earlier_hand_changes_the_totals(client: Client, db: None)
 def test_a_correction_can_remove_and_add_plays(client: Client, db: None) -> None:
     match = three_hands()
 
-    client.post(
-        edit_url(match, 1),
+    post_edit(
+        client,
+        match,
+        1,
         {
             "play-0-player": "Ana",
             "play-0-points": "10",
@@ -219,7 +229,7 @@ def test_a_correction_the_rules_call_impossible_is_refused(client: Client, db: N
         "pips_3": "11",
     }
 
-    response = client.post(edit_url(match, 1), data)
+    response = post_edit(client, match, 1, data)
 
     assert response.status_code == 422
     said = text(response)
@@ -227,7 +237,7 @@ def test_a_correction_the_rules_call_impossible_is_refused(client: Client, db: N
     assert "Hand 1, play 1: Ana scored 12" in said
     assert totals(board(client, match)) == [65, 35, 5, 0]
 
-    response = client.post(edit_url(match, 1), {**data, "override": "1"})
+    response = post_edit(client, match, 1, {**data, "override": "1"})
 
     assert response.status_code == 302
     page = board(client, match)
@@ -238,7 +248,7 @@ def test_a_correction_the_rules_call_impossible_is_refused(client: Client, db: N
 def test_correcting_the_hand_being_played_changes_its_plays(client: Client, db: None) -> None:
     match = three_hands()
 
-    response = client.post(edit_url(match, 3), {"play-0-player": "Cy", "play-0-points": "15"})
+    response = post_edit(client, match, 3, {"play-0-player": "Cy", "play-0-points": "15"})
 
     assert response.status_code == 302
     page = board(client, match)
@@ -252,8 +262,10 @@ def test_correcting_a_chickenfoot_round_changes_the_totals(
     chickenfoot_round(client, chickenfoot_match, went_out="Bo", Ana=10, Cy=7, Di=3)
     chickenfoot_round(client, chickenfoot_match, went_out="Ana", Bo=8, Cy=2, Di=11)
 
-    response = client.post(
-        edit_url(chickenfoot_match, 1),
+    response = post_edit(
+        client,
+        chickenfoot_match,
+        1,
         {"went_out": "Bo", "double_blank": "Di", "pips_0": "10", "pips_2": "7", "pips_3": "3"},
     )
 
@@ -293,7 +305,7 @@ def test_a_sedma_hand_saved_back_unchanged_keeps_its_score(
     for i, (player, tile) in enumerate(laid):
         data |= {f"play-{i}-player": player, f"play-{i}-tile": tile}
 
-    response = client.post(edit_url(sedma_match, 1), data)
+    response = post_edit(client, sedma_match, 1, data)
 
     assert response.status_code == 302
     assert totals(board(client, sedma_match)) == [6, 8, 10, 4]
@@ -303,7 +315,7 @@ def test_there_is_no_correcting_a_hand_that_was_never_played(client: Client, db:
     match = three_hands()
 
     assert client.get(edit_url(match, 4)).status_code == 404
-    assert client.post(edit_url(match, 0), {}).status_code == 404
+    assert post_edit(client, match, 0, {}).status_code == 404
 
 
 # -- deleting a hand --------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""Who may do what. Every view that shows or changes a match asks here, and only here."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+
+from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, VIEWER, MatchRole, ShareLink
+from scorekeeper.tables.models import Match
+
+#: the session key holding the share-link tokens this browser joined with, by match
+GRANTS = "match_links"
+#: the name a phone without an account gave, shown beside its entries
+DISPLAY_NAME = "display_name"
+
+
+def is_organizer(request: HttpRequest) -> bool:
+    user = request.user
+    if not user.is_authenticated:
+        return False
+    if not hasattr(request, "_is_organizer"):
+        request._is_organizer = user.is_superuser or user.groups.filter(name=ORGANIZERS).exists()
+    return request._is_organizer
+
+
+def require_organizer(request: HttpRequest) -> None:
+    """Leagues are run by organizers: anyone else is refused (403) and nothing changes."""
+    if not is_organizer(request):
+        raise PermissionDenied("Only a league organizer can do this. Sign in as one.")
+
+
+def match_role(request: HttpRequest, match: Match) -> str | None:
+    """SCOREKEEPER, VIEWER or None for this request's user or phone."""
+    if is_organizer(request):
+        return SCOREKEEPER
+    user = request.user
+    if user.is_authenticated:
+        if match.created_by_id == user.pk:
+            return SCOREKEEPER
+        role = MatchRole.objects.filter(match=match, user=user).values_list("role", flat=True)
+        if role:
+            return role[0]
+    token = request.session.get(GRANTS, {}).get(str(match.pk))
+    if token:
+        # looked up on every request, so a revoked link stops working at once
+        link = ShareLink.objects.filter(token=token, match=match, revoked_at=None).first()
+        if link is not None:
+            return link.role
+    return None
+
+
+def can_edit(request: HttpRequest, match: Match) -> bool:
+    return match_role(request, match) == SCOREKEEPER
+
+
+def can_view(request: HttpRequest, match: Match) -> bool:
+    """Scoreboards are public in the hall: anyone may watch."""
+    return True
+
+
+def grant(request: HttpRequest, link: ShareLink) -> None:
+    grants = dict(request.session.get(GRANTS, {}))
+    grants[str(link.match_id)] = link.token
+    request.session[GRANTS] = grants
+
+
+def entered_by(request: HttpRequest) -> str:
+    """How an entry is signed: the account's name, or the name the phone gave."""
+    user = request.user
+    if user.is_authenticated:
+        return user.get_full_name() or user.get_username()
+    return request.session.get(DISPLAY_NAME) or "a phone at the table"
+
+
+__all__ = [
+    "SCOREKEEPER",
+    "VIEWER",
+    "can_edit",
+    "can_view",
+    "entered_by",
+    "grant",
+    "is_organizer",
+    "match_role",
+    "require_organizer",
+]

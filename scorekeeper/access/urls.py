@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from scorekeeper.access import views
+
+app_name = "access"
+
+urlpatterns = [
+    path("matches/<int:pk>/share/", views.share, name="share"),
+    path("matches/<int:pk>/share/<int:link_id>/revoke/", views.revoke, name="revoke"),
+    path("join/<str:token>/", views.join, name="join"),
+]

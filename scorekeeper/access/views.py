@@ -1,0 +1,82 @@
+"""Share links (with their QR codes) and joining a match from one."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper.access.forms import JoinForm, ShareLinkForm
+from scorekeeper.access.models import SCOREKEEPER, ShareLink
+from scorekeeper.access.permissions import DISPLAY_NAME, can_edit, grant
+from scorekeeper.tables.models import Match
+
+
+def get_match_to_share(request: HttpRequest, pk: int) -> Match:
+    """Only a match's scorekeepers hand out links to it."""
+    match = get_object_or_404(Match, pk=pk)
+    if not can_edit(request, match):
+        raise PermissionDenied("Only the match's scorekeepers can share it.")
+    return match
+
+
+def qr_svg(url: str) -> str:
+    """The link as a QR code, drawn on the server as inline SVG."""
+    code = segno.make(url, error="m")
+    return code.svg_inline(scale=4, dark="#000", light="#fff", border=2, omitsize=True)
+
+
+@require_http_methods(["GET", "POST"])
+def share(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match_to_share(request, pk)
+    form = ShareLinkForm(request.POST or None, initial={"role": SCOREKEEPER})
+    if request.method == "POST" and form.is_valid():
+        link = form.save(commit=False)
+        link.match = match
+        link.created_by = request.user if request.user.is_authenticated else None
+        link.save()
+        messages.success(request, "Link created: scan the code or send the address.")
+        return redirect("access:share", pk=match.pk)
+    links = [
+        {
+            "link": link,
+            "url": request.build_absolute_uri(reverse("access:join", args=[link.token])),
+        }
+        for link in match.share_links.filter(revoked_at=None)
+    ]
+    for item in links:
+        item["qr"] = mark_safe(qr_svg(item["url"]))
+    return render(
+        request,
+        "access/share.html",
+        {"match": match, "form": form, "links": links},
+        status=422 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def revoke(request: HttpRequest, pk: int, link_id: int) -> HttpResponse:
+    match = get_match_to_share(request, pk)
+    link = get_object_or_404(ShareLink, pk=link_id, match=match)
+    link.revoke()
+    messages.info(request, "Link revoked: phones that joined with it can no longer use it.")
+    return redirect("access:share", pk=match.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    link = ShareLink.objects.select_related("match").filter(token=token, revoked_at=None).first()
+    if link is None:
+        raise Http404("This link does not exist or was revoked.")
+    form = JoinForm(request.POST or None, initial={"name": request.session.get(DISPLAY_NAME, "")})
+    if request.method == "POST" and form.is_valid():
+        grant(request, link)
+        if form.cleaned_data["name"]:
+            request.session[DISPLAY_NAME] = form.cleaned_data["name"]
+        return redirect("tables:scoreboard", pk=link.match_id)
+    return render(request, "access/join.html", {"link": link, "form": form})

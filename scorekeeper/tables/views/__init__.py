@@ -1,0 +1,1 @@
+"""The table's views: matches and their scoreboards, entries, history, exports."""

@@ -1,0 +1,66 @@
+"""One place that fetches a match for a view and decides whether the request may change it."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+
+from scorekeeper.access.models import SCOREKEEPER, ShareLink
+from scorekeeper.access.permissions import can_edit, entered_by, grant
+from scorekeeper.tables.entries import Author
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.scoring import with_everything
+
+
+def get_match(request: HttpRequest, pk: int) -> Match:
+    """The match with everything needed to score it; 404 when there is none.
+
+    Scoreboards are public in the hall, so anyone may look.
+    """
+    try:
+        return with_everything(Match.objects.filter(pk=pk)).get()
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+
+
+def get_match_for_edit(request: HttpRequest, pk: int) -> Match:
+    """The match, if this request may change it: 403 otherwise, and nothing is changed."""
+    match = get_match(request, pk)
+    if not can_edit(request, match):
+        raise PermissionDenied("Only the match's scorekeepers can change it.")
+    return match
+
+
+def author(request: HttpRequest) -> Author:
+    user = request.user if request.user.is_authenticated else None
+    return Author(name=entered_by(request), user=user)
+
+
+def take_charge(request: HttpRequest, match: Match) -> None:
+    """Whoever starts (or imports) a match keeps score of it: an account by owning it, a phone
+    without one through a scorekeeper link of its own."""
+    if request.user.is_authenticated:
+        return
+    link = ShareLink.objects.create(match=match, role=SCOREKEEPER, label="Started on this phone")
+    grant(request, link)
+
+
+def submission_key(request: HttpRequest) -> str:
+    """The form's one-time key plus a digest of what it submits.
+
+    The key is new each time the form is drawn; the same tap arriving twice (a double tap, a
+    retry after the connection dropped) carries the same key and the same data, while a second,
+    different tap on the same form differs in its data.
+    """
+    nonce = request.POST.get("entry_key", "")
+    if not nonce:
+        return ""
+    fields = sorted(
+        (name, tuple(request.POST.getlist(name)))
+        for name in request.POST
+        if name not in ("csrfmiddlewaretoken", "entry_key")
+    )
+    digest = hashlib.sha256(repr(fields).encode()).hexdigest()[:32]
+    return f"{nonce[:64]}:{digest}"

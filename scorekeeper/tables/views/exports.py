@@ -1,0 +1,53 @@
+"""A match as its match file, or as a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_safe
+
+from scorekeeper import rules
+from scorekeeper.rules.matchfile import dumps_match
+from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.views.access import get_match
+
+
+@require_safe
+def export_json(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(request, pk)
+    response = HttpResponse(dumps_match(match_value(match)), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
+    return response
+
+
+@require_safe
+def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Hands as rows: each side's points in the hand and running total."""
+    match = get_match(request, pk)
+    board = rules.score_match(match_value(match))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.csv"'
+    writer = csv.writer(response)
+    label = "round" if match.game == "chickenfoot" else "hand"
+    writer.writerow(
+        [
+            label,
+            *[f"{side} points" for side in board.sides],
+            *[f"{side} total" for side in board.sides],
+        ]
+    )
+    for hand in board.hands:
+        writer.writerow(
+            [
+                hand.number,
+                *[hand.points[s] for s in board.sides],
+                *[hand.running[s] for s in board.sides],
+            ]
+        )
+    writer.writerow(["total", *[board.totals[s] for s in board.sides], *["" for _ in board.sides]])
+    winner = (
+        board.winner if isinstance(board.winner, list) else [board.winner] if board.winner else []
+    )
+    writer.writerow(["winner", " and ".join(winner) or "(not finished)"])
+    return response

@@ -1,0 +1,65 @@
+"""Every change to a match, reverting one, and the live refresh of open scoreboards."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from scorekeeper.access.permissions import can_edit, match_role
+from scorekeeper.tables import entries
+from scorekeeper.tables.board import board_context
+from scorekeeper.tables.models import Change, Match
+from scorekeeper.tables.views.access import author, get_match, get_match_for_edit
+
+
+@require_safe
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(request, pk)
+    changes = list(match.changes.select_related("reverts").order_by("-number"))
+    return render(
+        request,
+        "tables/history.html",
+        {"match": match, "changes": changes, "can_edit": can_edit(request, match)},
+    )
+
+
+@require_POST
+def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Put the hands back as they were just before change ``number``, as a new change."""
+    match = get_match_for_edit(request, pk)
+    change = get_object_or_404(Change, match=match, number=number)
+    later = match.changes.filter(number__gt=number).count()
+    entries.record(
+        match,
+        entries.restore_hands(change.before),
+        action=f"Reverted change {number} ({change.action})",
+        author=author(request),
+        override=True,
+        reverts=change,
+    )
+    undone = f" and the {later - 1} change{'s' if later != 2 else ''} after it" if later > 1 else ""
+    messages.success(request, f"Change {number}{undone} reverted; the revert is itself a change.")
+    return redirect("tables:history", pk=pk)
+
+
+@require_safe
+def live(request: HttpRequest, pk: int) -> HttpResponse:
+    """Polled by every open scoreboard: 304 while the match is as the page shows it.
+
+    Only the version number is read until something has changed, so a hall full of phones
+    polling every two seconds costs one small query each.
+    """
+    seen = request.GET.get("v", "")
+    version = Match.objects.filter(pk=pk).values_list("version", "finished").first()
+    if version is None or seen == str(version[0]):
+        return HttpResponseNotModified()
+    match = get_match(request, pk)
+    context = board_context(match)
+    context["role"] = match_role(request, match)
+    response = render(request, "tables/_live.html", context)
+    if version[1] and seen:
+        # the match ended on another phone: the entry forms must go, so load the page afresh
+        response["HX-Refresh"] = "true"
+    return response
