@@ -24,4 +24,6 @@ urlpatterns = [
     path("matches/<int:pk>/match.json", exports.export_json, name="export_json"),
     path("matches/<int:pk>/match.csv", exports.export_csv, name="export_csv"),
     path("settle/", settle.settle, name="settle"),
+    path("manifest.webmanifest", matches.manifest, name="manifest"),
+    path("matches/<int:pk>/sheet/", exports.sheet, name="sheet"),
 ]

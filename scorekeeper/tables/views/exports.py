@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import dumps_match
+from scorekeeper.tables.board import board_context
 from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.views.access import get_match
 
@@ -51,3 +53,11 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     writer.writerow(["winner", " and ".join(winner) or "(not finished)"])
     return response
+
+
+@require_safe
+def sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole match as a score sheet to print and pin on the wall."""
+    match = get_match(request, pk)
+    context = board_context(match)
+    return render(request, "tables/sheet.html", context)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -115,3 +116,32 @@ def import_match(request: HttpRequest) -> HttpResponse:
         return redirect("tables:scoreboard", pk=match.pk)
     status = NOT_SAVED if request.method == "POST" else 200
     return render(request, "tables/import.html", {"form": form}, status=status)
+
+
+@require_safe
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: "Add to Home Screen" gives a full-screen scorekeeper."""
+    icons = [
+        {
+            "src": static(f"icons/icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "any maskable",
+        }
+        for size in (192, 512)
+    ]
+    icons.append({"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"})
+    data = {
+        "name": "Domino Scorekeeper",
+        "short_name": "Dominoes",
+        "description": "Keeps score for Straight Dominoes, Chickenfoot and Sedma at the table.",
+        "start_url": reverse("tables:home"),
+        "scope": "/",
+        "display": "standalone",
+        "display_override": ["fullscreen", "standalone"],
+        "orientation": "portrait",
+        "background_color": "#f6f4ef",
+        "theme_color": "#1f5f8b",
+        "icons": icons,
+    }
+    return JsonResponse(data, content_type="application/manifest+json")

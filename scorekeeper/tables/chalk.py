@@ -1,0 +1,67 @@
+"""The chalk tally: how a Texas hall writes a Straight Dominoes score on the board.
+
+A stroke for each five, ten strokes to a house of fifty. A house is drawn stroke by stroke:
+the two walls, the floor, the ceiling, the two slopes of the roof, the cross inside and the
+two sides of the door, so a half-built house still shows how many fives it holds.
+Pure Python: returns SVG with nothing in it but lines.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+STROKES_PER_HOUSE = 10
+POINTS_PER_STROKE = 5
+
+# one house in a 24 x 30 box: (x1, y1, x2, y2) for each stroke, in the order they are drawn
+_HOUSE = (
+    (2, 12, 2, 28),  # left wall
+    (22, 12, 22, 28),  # right wall
+    (2, 28, 22, 28),  # floor
+    (2, 12, 22, 12),  # ceiling
+    (2, 12, 12, 2),  # roof, left
+    (12, 2, 22, 12),  # roof, right
+    (2, 28, 22, 12),  # cross
+    (2, 12, 22, 28),  # cross
+    (9, 28, 9, 20),  # door
+    (15, 28, 15, 20),  # door
+)
+_WIDTH, _HEIGHT, _GAP = 24, 30, 6
+
+
+def tally(points: int) -> tuple[int, int, int]:
+    """(whole houses, strokes in the house being built, points left over below five)."""
+    strokes, left_over = divmod(max(points, 0), POINTS_PER_STROKE)
+    houses, strokes = divmod(strokes, STROKES_PER_HOUSE)
+    return houses, strokes, left_over
+
+
+def describe(points: int) -> str:
+    houses, strokes, left_over = tally(points)
+    parts = []
+    if houses:
+        parts.append(f"{houses} house{'s' if houses != 1 else ''} of fifty")
+    if strokes:
+        parts.append(f"{strokes} stroke{'s' if strokes != 1 else ''} of five")
+    if left_over:
+        parts.append(f"{left_over} over")
+    return f"{points} in chalk: " + (", ".join(parts) if parts else "nothing yet")
+
+
+def chalk_svg(points: int, label: str = "") -> str:
+    """The score as chalk strokes; ``label`` (already worded) names it for screen readers."""
+    houses, strokes, _ = tally(points)
+    drawn = [STROKES_PER_HOUSE] * houses + ([strokes] if strokes else [])
+    width = max(1, len(drawn)) * (_WIDTH + _GAP)
+    lines = []
+    for index, count in enumerate(drawn):
+        dx = index * (_WIDTH + _GAP)
+        for x1, y1, x2, y2 in _HOUSE[:count]:
+            lines.append(f'<line x1="{x1 + dx}" y1="{y1}" x2="{x2 + dx}" y2="{y2}"/>')
+    name = escape(label or describe(points))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
+        f'role="img" aria-label="{name}"><title>{name}</title>'
+        f'<g stroke="currentColor" stroke-width="2.2" stroke-linecap="round">{"".join(lines)}</g>'
+        "</svg>"
+    )
