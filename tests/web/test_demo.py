@@ -7,6 +7,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.leagues.models import Season
 from scorekeeper.tables.models import Match
 from tests.web.pages import totals
 
@@ -22,12 +23,22 @@ def demo() -> str:
 def test_demo_starts_one_match_of_each_game_in_an_empty_database() -> None:
     demo()
 
-    assert sorted(Match.objects.values_list("game", flat=True)) == [
+    assert sorted(Match.objects.filter(finished=False).values_list("game", flat=True)) == [
         "chickenfoot",
         "sedma",
         "straight",
     ]
-    assert not Match.objects.filter(finished=True).exists()
+
+
+def test_demo_plays_a_league_season_with_three_finished_matches() -> None:
+    said = demo()
+
+    season = Season.objects.get()
+    finished = [entry.match for entry in season.entries.all()]
+    assert [match.finished for match in finished] == [True, True, True]
+    # each race to 100 was won by the first to reach it
+    assert sorted(match.winner for match in finished) == ["Dale", "Lupe", "Rosa"]
+    assert "Sign in as demo with the password" in said
 
 
 def test_demo_adds_nothing_the_second_time() -> None:
@@ -35,7 +46,7 @@ def test_demo_adds_nothing_the_second_time() -> None:
 
     said = demo()
 
-    assert Match.objects.count() == 3
+    assert Match.objects.count() == 6
     assert "no demo data added" in said
 
 
@@ -44,7 +55,7 @@ def test_the_demo_matches_are_scored_on_their_scoreboards(client: Client) -> Non
 
     shown = {
         match.game: totals(client.get(reverse("tables:scoreboard", args=[match.pk])))
-        for match in Match.objects.all()
+        for match in Match.objects.filter(finished=False)
     }
     # Straight, Rosa & Lupe against Earl & Dale. Hand 1: 10 + 5 in play, then Lupe dominoes
     # on Earl 13 + Dale 9 = 22 -> 20; Earl & Dale 15. Hand 2: Lupe 20, Dale 10; blocked,

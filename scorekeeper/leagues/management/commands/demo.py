@@ -1,0 +1,184 @@
+"""`manage.py demo`: players, one match of each game in progress and a small league with a
+season already under way, for a first look; and an organizer account to sign in with."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scorekeeper.access.models import ORGANIZERS
+from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.rules import Hand, HandEnd, Match, Play
+from scorekeeper.tables.models import Match as StoredMatch
+from scorekeeper.tables.scoring import create_match
+
+
+def _tiles(*laid: tuple[str, str]) -> tuple[Play, ...]:
+    return tuple(Play(player, tile=(int(tile[0]), int(tile[-1]))) for player, tile in laid)
+
+
+DEMO_MATCHES = [
+    Match(
+        game="straight",
+        players=("Rosa", "Earl", "Lupe", "Dale"),
+        partnerships=(("Rosa", "Lupe"), ("Earl", "Dale")),
+        hands=(
+            Hand(
+                leader="Rosa",
+                plays=(Play("Rosa", points=10), Play("Earl", points=15), Play("Lupe", points=5)),
+                end=HandEnd("domino", player="Lupe", pips={"Rosa": 6, "Earl": 13, "Dale": 9}),
+            ),
+            Hand(
+                leader="Lupe",
+                plays=(Play("Lupe", points=20), Play("Dale", points=10)),
+                end=HandEnd("blocked", pips={"Rosa": 8, "Earl": 4, "Lupe": 11, "Dale": 3}),
+            ),
+            Hand(leader="Dale", plays=(Play("Dale", points=5), Play("Rosa", points=15))),
+        ),
+    ),
+    Match(
+        game="chickenfoot",
+        players=("Rosa", "Earl", "Wanda", "Hank"),
+        hands=(
+            Hand(
+                double=6,
+                starter="Wanda",
+                end=HandEnd(
+                    "domino",
+                    player="Earl",
+                    pips={"Rosa": 14, "Wanda": 22, "Hank": 5},
+                    double_blank=("Hank",),
+                ),
+            ),
+            Hand(
+                double=5,
+                starter="Rosa",
+                end=HandEnd("domino", player="Rosa", pips={"Earl": 31, "Wanda": 9, "Hank": 17}),
+            ),
+        ),
+    ),
+    Match(
+        game="sedma",
+        players=("Jirka", "Bára", "Ota", "Lída"),
+        hands=(
+            Hand(
+                opener="Jirka",
+                plays=_tiles(
+                    ("Jirka", "1-1"),
+                    ("Lída", "4-4"),
+                    ("Bára", "0-0"),
+                    ("Lída", "6-6"),
+                    ("Bára", "5-5"),
+                    ("Lída", "2-2"),
+                    ("Bára", "3-3"),
+                ),
+                end=HandEnd("all-doubles"),
+            ),
+            Hand(opener="Bára", plays=_tiles(("Bára", "3-3"), ("Ota", "5-5"))),
+        ),
+    ),
+]
+
+
+def _race_to_100(first: str, second: str, hands: list[tuple]) -> Match:
+    """A short league match to 100: each hand is (plays, who dominoed, the other's pips)."""
+    return Match(
+        game="straight",
+        players=(first, second),
+        rules={"target": 100},
+        hands=tuple(
+            Hand(
+                plays=tuple(Play(player, points=points) for player, points in plays),
+                end=HandEnd("domino", player=out, pips={(second if out == first else first): pips})
+                if out
+                else None,
+            )
+            for plays, out, pips in hands
+        ),
+    )
+
+
+LEAGUE_MATCHES = [
+    _race_to_100(
+        "Rosa",
+        "Earl",
+        [
+            ([("Rosa", 15), ("Earl", 10)], "Rosa", 23),
+            ([("Earl", 20), ("Rosa", 10)], "Earl", 12),
+            ([("Rosa", 25), ("Rosa", 30)], None, 0),
+        ],
+    ),
+    _race_to_100(
+        "Lupe",
+        "Dale",
+        [
+            ([("Dale", 30), ("Lupe", 5)], "Dale", 31),
+            ([("Lupe", 20), ("Dale", 15)], "Lupe", 18),
+            ([("Dale", 10), ("Dale", 25)], None, 0),
+        ],
+    ),
+    _race_to_100(
+        "Rosa",
+        "Lupe",
+        [
+            ([("Lupe", 10), ("Rosa", 20)], "Rosa", 27),
+            ([("Lupe", 35), ("Rosa", 10)], "Lupe", 8),
+            ([("Lupe", 15), ("Rosa", 5), ("Lupe", 30)], None, 0),
+        ],
+    ),
+]
+
+
+class Command(BaseCommand):
+    help = "Create demo players and one match of each game in progress (only in an empty database)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--force", action="store_true", help="add the demo matches even if matches exist"
+        )
+
+    @transaction.atomic
+    def handle(self, *args, **options) -> None:
+        if StoredMatch.objects.exists() and not options["force"]:
+            self.stdout.write("Matches exist already; no demo data added (use --force to add).")
+            return
+        for value in DEMO_MATCHES:
+            match = create_match(value, made_by="demo")
+            self.stdout.write(f"Created {match} with {len(value.hands)} hands.")
+        self._league()
+        self._organizer()
+
+    def _league(self) -> None:
+        name = "Thursday Night (demo)"
+        if League.objects.filter(name=name).exists():
+            return
+        league = League.objects.create(name=name, game="straight", rules={"target": 100})
+        season = Season.objects.create(
+            league=league, name="Fall", starts_on=datetime.date.today().replace(day=1)
+        )
+        for value in LEAGUE_MATCHES:
+            SeasonMatch.objects.create(season=season, match=create_match(value, made_by="demo"))
+        league.members.set(
+            {seat.player for entry in season.entries.all() for seat in entry.match.seats.all()}
+        )
+        self.stdout.write(f"Created the league {league} with {len(LEAGUE_MATCHES)} matches played.")
+
+    def _organizer(self) -> None:
+        """An organizer account, so the person trying the app can keep score and run leagues."""
+        users = get_user_model().objects
+        if users.filter(username="demo").exists():
+            return
+        password = secrets.token_urlsafe(9)
+        user = users.create_user("demo", password=password)
+        user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Sign in as demo with the password {password} to keep score of the demo "
+                "matches and run the demo league."
+            )
+        )
