@@ -29,6 +29,7 @@ $(INSTALLED): pyproject.toml | $(PYTHON)
 run: export DJANGO_DEBUG := 1
 run: $(INSTALLED)
 	$(PYTHON) manage.py migrate
+	$(PYTHON) manage.py createcachetable
 	if $(PYTHON) manage.py help demo >/dev/null 2>&1; then $(PYTHON) manage.py demo; fi
 	$(PYTHON) manage.py runserver $(ADDR)
 

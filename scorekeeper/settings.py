@@ -62,14 +62,22 @@ INSTALLED_APPS = [
     "scorekeeper.tables",
     "scorekeeper.leagues",
     "scorekeeper.access",
+    # the `benchmark` command (README: Speed and scale); it has no models
+    "scorekeeper.bench",
     "axes",
     "csp",
 ]
 
 MIDDLEWARE = [
+    # First, so it compresses what every other middleware leaves. Pages are gzipped for the
+    # phones on a hall's weak Wi-Fi; against BREACH, Django pads each compressed response with
+    # random bytes and masks the CSRF token anew in every response (README: Deployment).
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the language: the one chosen with the switcher (a cookie), else the browser's
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -108,6 +116,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scorekeeper.access.context.roles",
@@ -125,8 +134,30 @@ if _database["ENGINE"] != "django.db.backends.sqlite3":
 else:
     # Writers take the database lock when their transaction begins, so two phones saving at
     # once wait for each other (up to the timeout) instead of one failing with "locked".
-    _database.setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
+    _database.setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            # WAL: readers (every scoreboard and poll) no longer wait for a writer, nor it for
+            # them. synchronous=NORMAL is safe with WAL: a power cut may lose the last moments'
+            # commits, never the database (SQLite's and Django's documented pairing).
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
+    # Keep each worker's connection: the pragmas above run once per connection, not per request.
+    _database["CONN_MAX_AGE"] = 60
 DATABASES = {"default": _database}
+
+# Shared by every app server, kept in the database (`manage.py createcachetable` makes its
+# table). What is cached is keyed by the versions it was made from, so it is never stale.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorekeeper_cache",
+        "TIMEOUT": 60 * 60 * 24,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -137,14 +168,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# Each named in its own language, as the switcher offers them. English is the default: a browser
+# that asks for none of these gets it.
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("pl", "Polski"),
+    ("cs", "Čeština"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "America/Chicago")
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 
 # In production WhiteNoise serves the hashed, compressed copies that `collectstatic` writes to
 # STATIC_ROOT, so browsers can cache them forever. Development and test runs serve the files
@@ -169,6 +209,8 @@ if not DEBUG and env_flag("DJANGO_HTTPS"):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = not env_flag("DJANGO_NO_SSL_REDIRECT")
+    # a load balancer's health check may come over plain HTTP, straight to the app server
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = not env_flag("DJANGO_HSTS_NO_PRELOAD")

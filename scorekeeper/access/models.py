@@ -7,12 +7,16 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.tables.models import Match
 
 SCOREKEEPER = "scorekeeper"
 VIEWER = "viewer"
-ROLE_CHOICES = [(SCOREKEEPER, "Scorekeeper (may enter and edit)"), (VIEWER, "Viewer (watch only)")]
+ROLE_CHOICES = [
+    (SCOREKEEPER, _("Scorekeeper (may enter and edit)")),
+    (VIEWER, _("Viewer (watch only)")),
+]
 
 #: the group whose members run leagues and may change any match
 ORGANIZERS = "Organizers"

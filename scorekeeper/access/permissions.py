@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, VIEWER, MatchRole, ShareLink
+from scorekeeper.tables.i18n import A_PHONE
 from scorekeeper.tables.models import Match
 
 #: the session key holding the share-link tokens this browser joined with, by match
@@ -34,19 +35,22 @@ def match_role(request: HttpRequest, match: Match) -> str | None:
     if is_organizer(request):
         return SCOREKEEPER
     user = request.user
+    account_role = None
     if user.is_authenticated:
         if match.created_by_id == user.pk:
             return SCOREKEEPER
         role = MatchRole.objects.filter(match=match, user=user).values_list("role", flat=True)
-        if role:
-            return role[0]
+        if role and role[0] == SCOREKEEPER:
+            return SCOREKEEPER
+        account_role = role[0] if role else None
     token = request.session.get(GRANTS, {}).get(str(match.pk))
     if token:
         # looked up on every request, so a revoked link stops working at once
         link = ShareLink.objects.filter(token=token, match=match, revoked_at=None).first()
-        if link is not None:
+        if link is not None and (link.role == SCOREKEEPER or account_role is None):
+            # a scorekeeper's link lets a watcher with an account keep score too
             return link.role
-    return None
+    return account_role
 
 
 def can_edit(request: HttpRequest, match: Match) -> bool:
@@ -69,7 +73,8 @@ def entered_by(request: HttpRequest) -> str:
     user = request.user
     if user.is_authenticated:
         return user.get_full_name() or user.get_username()
-    return request.session.get(DISPLAY_NAME) or "a phone at the table"
+    # stored in English with the change, and said in each reader's language (tables/i18n.py)
+    return request.session.get(DISPLAY_NAME) or A_PHONE
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.access.forms import JoinForm, ShareLinkForm
@@ -40,7 +41,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
         link.match = match
         link.created_by = request.user if request.user.is_authenticated else None
         link.save()
-        messages.success(request, "Link created: scan the code or send the address.")
+        messages.success(request, gettext("Link created: scan the code or send the address."))
         return redirect("access:share", pk=match.pk)
     links = [
         {
@@ -64,7 +65,9 @@ def revoke(request: HttpRequest, pk: int, link_id: int) -> HttpResponse:
     match = get_match_to_share(request, pk)
     link = get_object_or_404(ShareLink, pk=link_id, match=match)
     link.revoke()
-    messages.info(request, "Link revoked: phones that joined with it can no longer use it.")
+    messages.info(
+        request, gettext("Link revoked: phones that joined with it can no longer use it.")
+    )
     return redirect("access:share", pk=match.pk)
 
 

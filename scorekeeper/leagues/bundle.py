@@ -13,6 +13,7 @@ import json
 import zipfile
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import season_entries
@@ -61,19 +62,22 @@ def export_league(league: League) -> bytes:
 def import_league(data: bytes) -> League:
     """Create the league, its seasons and matches in one transaction: all or nothing."""
     if len(data) > MOST_BYTES:
-        raise BundleError("That file is too large to be a league bundle.")
+        raise BundleError(gettext("That file is too large to be a league bundle."))
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         manifest = json.loads(archive.read("league.json"))
     except (zipfile.BadZipFile, KeyError, ValueError) as error:
-        raise BundleError(f"Not a league bundle (a zip with league.json): {error}") from None
+        # the details name places in the files and stay in English, as the file formats do
+        raise BundleError(
+            gettext("Not a league bundle (a zip with league.json): %(error)s") % {"error": error}
+        ) from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BundleError(f'league.json: expected "format": "{FORMAT}".')
     name = manifest.get("name")
     if not isinstance(name, str) or not name.strip():
         raise BundleError("league.json: the league needs a name.")
     if League.objects.filter(name__iexact=name).exists():
-        raise BundleError(f"There is already a league called {name}.")
+        raise BundleError(gettext("There is already a league called %(name)s.") % {"name": name})
     game = manifest.get("game")
     if game not in GAMES:
         raise BundleError(f"league.json: unknown game {game!r}.")
@@ -110,7 +114,11 @@ def _season(league: League, data: dict, where: str) -> Season:
         raise BundleError(f"{where}: needs a name and dates like 2026-09-01 ({error}).") from None
     # the unique constraint would fail the whole import with a server error instead
     if league.seasons.filter(name__iexact=name).exists():
-        raise BundleError(f"{where}: {league} already has a season called {name}.")
+        already = gettext("%(league)s already has a season called %(name)s.") % {
+            "league": league,
+            "name": name,
+        }
+        raise BundleError(f"{where}: {already}")
     return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
 
 

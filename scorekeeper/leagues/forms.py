@@ -4,39 +4,47 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.rules.match import GAME_NAMES, HOUSE_RULES
+from scorekeeper.rules.match import HOUSE_RULES
+from scorekeeper.tables.forms import SET_CHOICES
+from scorekeeper.tables.models import GAME_CHOICES
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=80, label="League name")
-    game = forms.ChoiceField(choices=list(GAME_NAMES.items()), label="Game")
+    name = forms.CharField(max_length=80, label=_("League name"))
+    game = forms.ChoiceField(choices=GAME_CHOICES, label=_("Game"))
     members = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        label="Members",
-        help_text="One name per line (or separated by commas). Known players are matched by name.",
+        label=_("Members"),
+        help_text=_(
+            "One name per line (or separated by commas). Known players are matched by name."
+        ),
     )
     target = forms.IntegerField(
         min_value=1,
         max_value=10_000,
         required=False,
-        label="Play to (Straight, Sedma)",
-        help_text="Leave empty for the game's default: 250 for Straight Dominoes, 61 for Sedma.",
+        label=_("Play to (Straight, Sedma)"),
+        help_text=_("Leave empty for the game's default: 250 for Straight Dominoes, 61 for Sedma."),
     )
     chickenfoot_set = forms.TypedChoiceField(
         coerce=int,
-        choices=[(6, "Double-six"), (9, "Double-nine"), (12, "Double-twelve")],
+        choices=SET_CHOICES,
         required=False,
         empty_value=6,
-        label="Chickenfoot set",
+        label=_("Chickenfoot set"),
     )
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
         if League.objects.filter(name__iexact=name).exists():
-            raise ValidationError(f"There is already a league called {name}.")
+            raise ValidationError(
+                gettext("There is already a league called %(name)s.") % {"name": name}
+            )
         return name
 
     def clean(self) -> dict:
@@ -47,7 +55,10 @@ class LeagueForm(forms.Form):
             name = line.strip()
             if name and name.lower() not in {n.lower() for n in names}:
                 if len(name) > 40:
-                    raise ValidationError(f"{name[:40]}...: a name has at most 40 characters.")
+                    raise ValidationError(
+                        gettext("%(name)s...: a name has at most 40 characters.")
+                        % {"name": name[:40]}
+                    )
                 names.append(name)
         data["member_names"] = names
         game = data.get("game")
@@ -65,6 +76,11 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts_on", "ends_on"]
+        labels = {
+            "name": pgettext_lazy("a season's", "Name"),
+            "starts_on": _("Starts on"),
+            "ends_on": _("Ends on"),
+        }
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),
@@ -77,18 +93,21 @@ class SeasonForm(forms.ModelForm):
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
         if self.league.seasons.filter(name__iexact=name).exists():
-            raise ValidationError(f"{self.league} already has a season called {name}.")
+            raise ValidationError(
+                gettext("%(league)s already has a season called %(name)s.")
+                % {"league": self.league, "name": name}
+            )
         return name
 
     def clean(self) -> dict:
         data = super().clean()
         if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
-            raise ValidationError("A season cannot end before it starts.")
+            raise ValidationError(gettext("A season cannot end before it starts."))
         return data
 
 
 class ForfeitForm(forms.Form):
-    side = forms.TypedChoiceField(coerce=int, choices=[], label="Forfeited by")
+    side = forms.TypedChoiceField(coerce=int, choices=[], label=_("Forfeited by"))
 
     def __init__(self, sides: list[str], *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

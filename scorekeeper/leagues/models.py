@@ -27,6 +27,9 @@ class Season(models.Model):
     name = models.CharField(max_length=80)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
+    #: one more with every change to the season's matches (leagues/signals.py), in the same
+    #: transaction: the cached standings are keyed by it
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["league", "-starts_on"]
@@ -50,6 +53,8 @@ class SeasonMatch(models.Model):
     class Meta:
         ordering = ["season", "created_at", "pk"]
         verbose_name_plural = "season matches"
+        # the season's newest entry, found without reading the others (standings.py's key)
+        indexes = [models.Index(fields=["season", "id"], name="season_entries_newest")]
 
     def __str__(self) -> str:
         return f"{self.match} in {self.season}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-#: the tie-break order, as the standings page states it
+#: the tie-break order, as the standings page states it (which translates each)
 TIE_BREAKS = ("win %", "head-to-head wins among the tied players", "point difference")
 TIE_BREAKS_LOWEST = ("win %", "head-to-head wins among the tied players", "lower average total")
 

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import csv
+import re
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules
@@ -36,15 +42,25 @@ from scorekeeper.leagues.standings import (
 )
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.tables.forms import SetupForm
+from scorekeeper.tables.i18n import LEAGUE_MATCH, game_name
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
 
+#: the standings' tie-breaks, as the page states them
+TIE_BREAK_WORDS = {
+    "win %": _("win %"),
+    "head-to-head wins among the tied players": _("head-to-head wins among the tied players"),
+    "point difference": _("point difference"),
+    "lower average total": _("lower average total"),
+}
+
 
 def get_season(league_id: int, season_id: int) -> Season:
-    """The season of that league, with its league; 404 when there is none."""
-    return get_object_or_404(
-        Season.objects.select_related("league"), pk=season_id, league_id=league_id
-    )
+    """The season of that league, with its league and its newest entry's id; 404 when there
+    is none."""
+    newest = SeasonMatch.objects.filter(season=OuterRef("pk")).order_by("-id").values("id")[:1]
+    seasons = Season.objects.select_related("league").annotate(newest_entry=Subquery(newest))
+    return get_object_or_404(seasons, pk=season_id, league_id=league_id)
 
 
 @require_http_methods(["GET", "POST"])
@@ -82,29 +98,56 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "leagues/league.html",
-        {"league": league, "form": form, "game_name": GAME_NAMES[league.game]},
+        {"league": league, "form": form, "game_name": game_name(league.game)},
         status=status,
     )
 
 
 def _standings_context(season: Season) -> dict:
-    entries = season_entries(season.pk)
-    results = season_results(entries)
+    """The season's table, its matches in progress and how many have counted.
+
+    Worked out from every match of the season, so it is kept in the shared cache under the
+    season's version (one more with every change to its matches, see signals.py) and its newest
+    entry: worked out once per change to the season, not once per visit.
+    """
     lowest = season.league.game == "chickenfoot"
-    rows = standings(results, lowest_wins=lowest)
-    in_progress = [e for e in entries if not e.match.finished and e.forfeited_by is None]
-    return {
+    context = {
         "season": season,
         "league": season.league,
         "game": season.league.game,
         "lowest_wins": lowest,
-        "rows": rows,
-        "tie_breaks": TIE_BREAKS_LOWEST if lowest else TIE_BREAKS,
-        "entries": entries,
-        "in_progress": [(e, [" & ".join(side) for side in sides_of(e.match)]) for e in in_progress],
-        "finished": [e for e in entries if e.match.finished or e.forfeited_by is not None],
-        "places": sorted({place for row in rows for place in row.placings}),
+        "tie_breaks": [
+            TIE_BREAK_WORDS[words] for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)
+        ],
     }
+    # the newest entry (get_season) also tells of entries written without the app's signals
+    key = (
+        f"standings:{season.pk}:{season.version}:{season.newest_entry}:{season.league.game}:"
+        f"{get_language()}"
+    )
+    found = cache.get(key)
+    if found is None:
+        entries = season_entries(season.pk)
+        rows = standings(season_results(entries), lowest_wins=lowest)
+        places = sorted({place for row in rows for place in row.placings})
+        in_progress = [e for e in entries if not e.match.finished and e.forfeited_by is None]
+        html = render_to_string(
+            "leagues/_standings.html", {**context, "rows": rows, "places": places}
+        )
+        found = {
+            # white space between tags: one space shows the same and sends fewer bytes
+            "standings_html": re.sub(r">\s+<", "> <", html),
+            "places": places,
+            "in_progress": [
+                (e, [" & ".join(side) for side in sides_of(e.match)]) for e in in_progress
+            ],
+            # the page only counts them
+            "finished": range(
+                sum(1 for e in entries if e.match.finished or e.forfeited_by is not None)
+            ),
+        }
+        cache.set(key, found)
+    return {**context, **found, "standings_html": mark_safe(found["standings_html"])}
 
 
 @require_safe
@@ -141,6 +184,12 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
             "league": season.league,
             "player": player,
             "what": what,
+            "what_said": {
+                "played": pgettext("matches", "played"),
+                "won": pgettext("matches", "won"),
+                "lost": pgettext("matches", "lost"),
+                "forfeits": pgettext("matches", "forfeits"),
+            }.get(what, what),
             "entries": [(e, results[e.match_id]) for e in shown],
         },
     )
@@ -158,7 +207,7 @@ def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
         with transaction.atomic():
             match = create_match(
                 form.cleaned_data["match"],
-                action=f"League match started for {season}",
+                action=LEAGUE_MATCH % {"season": season},
                 made_by=entered_by(request),
                 user=request.user,
             )
@@ -170,7 +219,7 @@ def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
         {
             "form": form,
             "game": league.game,
-            "game_name": GAME_NAMES[league.game],
+            "game_name": game_name(league.game),
             "known_players": members,
             "season": season,
         },
@@ -188,20 +237,27 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
     sides = [" & ".join(side) for side in sides_of(entry.match)]
     form = ForfeitForm(sides, request.POST)
     if entry.match.finished:
-        messages.error(request, "A finished match cannot be forfeited.")
+        messages.error(request, gettext("A finished match cannot be forfeited."))
     elif form.is_valid():
         entry.forfeited_by = form.cleaned_data["side"]
         entry.save(update_fields=["forfeited_by"])
-        messages.success(request, f"{sides[entry.forfeited_by]} forfeited {entry.match}.")
+        messages.success(
+            request,
+            gettext("%(side)s forfeited %(match)s.")
+            % {"side": sides[entry.forfeited_by], "match": entry.match},
+        )
     else:
-        messages.error(request, "Pick the side that forfeited.")
+        messages.error(request, gettext("Pick the side that forfeited."))
     return redirect("leagues:season", league_id=league_id, pk=pk)
 
 
 @require_safe
 def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
-    context = _standings_context(season)
+    rows = standings(
+        season_results(season_entries(season.pk)),
+        lowest_wins=season.league.game == "chickenfoot",
+    )
     response = _csv_response(f"standings-{season.pk}.csv")
     writer = csv.writer(response)
     writer.writerow(
@@ -220,7 +276,7 @@ def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse
             "average place",
         ]
     )
-    for row in context["rows"]:
+    for row in rows:
         writer.writerow(
             [
                 row.rank,
@@ -281,14 +337,16 @@ def import_bundle(request: HttpRequest) -> HttpResponse:
         require_organizer(request)
         upload = request.FILES.get("file")
         if upload is None:
-            error = "Choose a league bundle (.zip) to import."
+            error = gettext("Choose a league bundle (.zip) to import.")
         else:
             try:
                 league = bundle.import_league(upload.read())
             except bundle.BundleError as problem:
                 error = str(problem)
             else:
-                messages.success(request, f"League {league} imported.")
+                messages.success(
+                    request, gettext("League %(league)s imported.") % {"league": league}
+                )
                 return redirect("leagues:league", pk=league.pk)
     return render(request, "leagues/import.html", {"error": error}, status=422 if error else 200)
 
@@ -313,7 +371,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     games = []
     # one query for the ratings of every game the player plays, whatever their number
     rated = finished_in_order(*{m.game for m in matches}) if matches else []
-    for game, game_name in GAME_NAMES.items():
+    for game in GAME_NAMES:
+        name = game_name(game)
         played = [m for m in matches if m.game == game]
         if not played:
             continue
@@ -325,13 +384,14 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         if history:
             chart = line_chart(
                 [Series(person.name, [history[0].before] + [c.after for c in history])],
-                title=f"{person.name}'s {game_name} rating over time",
-                x_label="matches finished",
+                title=gettext("%(player)s's %(game)s rating over time")
+                % {"player": person.name, "game": name},
+                x_label=gettext("matches finished"),
             )
         games.append(
             {
                 "game": game,
-                "name": game_name,
+                "name": name,
                 "row": row,
                 "rating": round(history[-1].after) if history else None,
                 "rating_chart": mark_safe(chart),
@@ -365,8 +425,13 @@ def _match_chart(request: HttpRequest, person: Player) -> dict | None:
     series = [
         Series(side, [0] + [hand.running[side] for hand in board.hands]) for side in board.sides
     ]
-    word = "round" if match.game == "chickenfoot" else "hand"
-    svg = line_chart(series, title=f"Score by {word}, {match}", x_label=f"after {word}", low=0)
+    if match.game == "chickenfoot":
+        title = gettext("Score by round, %(match)s") % {"match": match}
+        x_label = gettext("after round")
+    else:
+        title = gettext("Score by hand, %(match)s") % {"match": match}
+        x_label = gettext("after hand")
+    svg = line_chart(series, title=title, x_label=x_label, low=0)
     return {"match": match, "svg": mark_safe(svg)}
 
 
@@ -386,5 +451,5 @@ def rating_list(request: HttpRequest, game: str) -> HttpResponse:
     return render(
         request,
         "leagues/ratings.html",
-        {"game": game, "game_name": GAME_NAMES[game], "rows": rows},
+        {"game": game, "game_name": game_name(game), "rows": rows},
     )

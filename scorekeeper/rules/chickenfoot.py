@@ -6,7 +6,7 @@ from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, Match
 from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
-from scorekeeper.rules.text import Says, join_names
+from scorekeeper.rules.text import N_, NOTHING, Says, join_names
 from scorekeeper.rules.tiles import set_pips
 
 
@@ -24,7 +24,7 @@ def score_chickenfoot(match: Match) -> Scoreboard:
     highest = int(match.rule("set"))
     most_players = 4 if highest == 6 else 8
     findings = check_player_count(
-        match, 2, most_players, f" with a double-{_set_name(highest)} set"
+        match, 2, most_players, Says(" with a {set_name} set", set_name=_set_name(highest))
     )
     sides = list(match.players)
     totals = dict.fromkeys(sides, 0)
@@ -59,8 +59,13 @@ def score_chickenfoot(match: Match) -> Scoreboard:
     )
 
 
-def _set_name(highest: int) -> str:
-    return {6: "six", 9: "nine", 12: "twelve"}.get(highest, str(highest))
+_SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
+
+
+def _set_name(highest: int) -> Says:
+    if highest in _SET_NAMES:
+        return Says(_SET_NAMES[highest])
+    return Says("double-{highest}", highest=highest)
 
 
 def _next_round(match: Match, hands: list[HandScore]) -> NextUp:
@@ -88,7 +93,7 @@ def _score_round(
                 "too-many-rounds",
                 number,
                 None,
-                "a double-{set_name} set has only {rounds} rounds (6-6 down to 0-0).",
+                "a {set_name} set has only {rounds} rounds (6-6 down to 0-0).",
                 in_round=True,
                 set_name=_set_name(int(match.rule("set"))),
                 rounds=round_count(match),
@@ -223,18 +228,23 @@ def _check_players_out(match: Match, number: int, hand: Hand, out: str | None) -
         if name != out and end.pips_of(name) == 0 and name not in end.double_blank
     ]
     if (out is not None and empty) or len(empty) > 1:
-        others = join_names(empty)
         return [
             finding(
                 "two-players-out",
                 number,
                 None,
-                "only one player can go out, but {others} {verb} left with no pips and no 0-0"
-                "{also}.",
+                N_(
+                    "only one player can go out, but {others} is left with no pips and no "
+                    "0-0{also}."
+                )
+                if len(empty) == 1
+                else N_(
+                    "only one player can go out, but {others} are left with no pips and no "
+                    "0-0{also}."
+                ),
                 in_round=True,
-                others=others,
-                verb="is" if len(empty) == 1 else "are",
-                also=f" as well as {out}, who went out" if out else "",
+                others=join_names(empty),
+                also=Says(" as well as {out}, who went out", out=out) if out else Says(NOTHING),
             )
         ]
     return []
@@ -247,19 +257,21 @@ def _check_pips(match: Match, number: int, hand: Hand, double: int | None) -> li
     findings = []
     for name, held in pips.items():
         if held > left:
-            findings.append(_too_many(number, f"{name} holds {held}", highest, double, left))
+            who = Says("{name} holds {held}", name=name, held=held)
+            findings.append(_too_many(number, who, highest, double, left))
     total = sum(pips.values())
     if not findings and total > left:
-        findings.append(_too_many(number, f"the hands hold {total} in all", highest, double, left))
+        who = Says("the hands hold {total} in all", total=total)
+        findings.append(_too_many(number, who, highest, double, left))
     return findings
 
 
-def _too_many(number: int, who: str, highest: int, double: int | None, left: int) -> Finding:
+def _too_many(number: int, who: Says, highest: int, double: int | None, left: int) -> Finding:
     return finding(
         "pips-exceed-set",
         number,
         None,
-        "{who} pips, but a double-{set_name} set has only {left} pips off the table once "
+        "{who} pips, but a {set_name} set has only {left} pips off the table once "
         "{double}-{double} is down.",
         in_round=True,
         who=who,

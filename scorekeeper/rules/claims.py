@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import GAME_NAMES, Hand, Match
-from scorekeeper.rules.text import Says
+from scorekeeper.rules.text import N_, NOTHING, Says, joined
 
 
 def check_claims(
@@ -18,7 +18,7 @@ def check_claims(
 ) -> list[Finding]:
     """A `claimed-mismatch` for each number the table wrote that differs from the app's."""
     findings = []
-    arithmetic = " ".join(str(line) for line in explanation)
+    arithmetic = joined(explanation)
     for name, claimed in hand.claimed.items():
         side = name if name in points else match.side_of(name)
         if claimed != points[side]:
@@ -38,16 +38,16 @@ def check_claims(
     return findings
 
 
-def check_player_count(match: Match, low: int, high: int, why: str = "") -> list[Finding]:
+def check_player_count(match: Match, low: int, high: int, why: Says | None = None) -> list[Finding]:
     count = len(match.players)
     if low <= count <= high:
         return []
     template = (
-        "{game} is played by exactly {low} players, not {count}."
+        N_("{game} is played by exactly {low} players, not {count}.")
         if low == high
-        else "{game} is played by {low} to {high} players{why}, not {count}."
+        else N_("{game} is played by {low} to {high} players{why}, not {count}.")
     )
-    game = GAME_NAMES[match.game]
+    game = Says(GAME_NAMES[match.game])
     return [
         finding(
             "wrong-player-count",
@@ -57,7 +57,7 @@ def check_player_count(match: Match, low: int, high: int, why: str = "") -> list
             game=game,
             low=low,
             high=high,
-            why=why,
+            why=why or Says(NOTHING),
             count=count,
         )
     ]

@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorekeeper.rules.text import Says
+from scorekeeper.rules.text import NOTHING, Says
+
+#: where a finding happened, then what: translated separately
+_WHERE_WHAT = "{where}{what}"
 
 
 class Severity(StrEnum):
@@ -80,11 +83,11 @@ def finding(
     elif hand is not None:
         where = Says("Hand {hand}: ", hand=hand)
     else:
-        where = Says("")
+        where = Says(NOTHING)
     return Finding(
         code=code,
         severity=CODES[code],
         hand=hand,
         play=play,
-        says=Says("{where}" + template, where=where, **params),
+        says=Says(_WHERE_WHAT, where=where, what=Says(template, **params)),
     )

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scorekeeper.rules.text import N_
+
 GAMES = ("straight", "chickenfoot", "sedma")
 
-GAME_NAMES = {"straight": "Straight Dominoes", "chickenfoot": "Chickenfoot", "sedma": "Sedma"}
+#: the names the halls use; translated by the front doors (the match file keeps the keys)
+GAME_NAMES = {
+    "straight": N_("Straight Dominoes"),
+    "chickenfoot": N_("Chickenfoot"),
+    "sedma": N_("Sedma"),
+}
 
 #: The house rules each game knows, with their defaults (RULES.md).
 HOUSE_RULES: dict[str, dict[str, int | bool]] = {

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.rules.findings import Finding, Severity
 from scorekeeper.rules.match import Match
-from scorekeeper.rules.text import Says
+from scorekeeper.rules.text import NOTHING, Says
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class NextUp:
     leader: str | None = None
     opener: str | None = None
     double: int | None = None
-    says: Says = field(default_factory=lambda: Says(""))
+    says: Says = field(default_factory=lambda: Says(NOTHING))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, Match
 from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
-from scorekeeper.rules.text import Says, join_names
+from scorekeeper.rules.text import N_, Says, join_names
 from scorekeeper.rules.tiles import tile_name
 
 DOUBLES = 7
@@ -37,10 +37,12 @@ def explain_double(player: str, double: int, line: list[int]) -> Says:
             double=double,
         )
     template = (
-        "{player} sets 0-0: 1 + {count} for every double already down ({names}) = {points}."
+        N_("{player} sets 0-0: 1 + {count} for every double already down ({names}) = {points}.")
         if double == 0
-        else "{player} sets {double}-{double}: 1 + {count} for the lighter doubles down "
-        "({names}) = {points}."
+        else N_(
+            "{player} sets {double}-{double}: 1 + {count} for the lighter doubles down "
+            "({names}) = {points}."
+        )
     )
     return Says(
         template, player=player, double=double, count=len(lighter), names=names, points=points

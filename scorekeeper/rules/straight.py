@@ -7,7 +7,7 @@ from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, HandEnd, Match
 from scorekeeper.rules.rounding import explain_round5, round5
 from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
-from scorekeeper.rules.text import Says, join_names, sum_of
+from scorekeeper.rules.text import N_, Says, join_names, sum_of
 
 SET_PIPS = 168
 #: pips in the 7 lightest tiles, all on the table once a player has dominoed
@@ -132,14 +132,15 @@ def score_straight(match: Match) -> Scoreboard:
 
 def _about(side: str, partnership: str, player: str, **params: object) -> Says:
     """A sentence about a side: partners take the plural verb, a single player the singular."""
-    return Says(partnership if " & " in side else player, side=side, **params)
+    template = partnership if " & " in side else player
+    return Says(template, side=side, **params)
 
 
 def _reaches_target(side: str, total: int, target: int) -> Says:
     return _about(
         side,
-        "{side} reach {total}, the target is {target}: {side} win the match.",
-        "{side} reaches {total}, the target is {target}: {side} wins the match.",
+        N_("{side} reach {total}, the target is {target}: {side} win the match."),
+        N_("{side} reaches {total}, the target is {target}: {side} wins the match."),
         total=total,
         target=target,
     )
@@ -180,11 +181,15 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                     "play-too-high",
                     number,
                     play_number,
-                    "{player} scored {points}, but the open ends can show at most {highest}{why}.",
+                    N_("{player} scored {points}, but the open ends can show at most {highest}.")
+                    if match.rule("spinner")
+                    else N_(
+                        "{player} scored {points}, but the open ends can show at most "
+                        "{highest} when the first double is no spinner."
+                    ),
                     player=play.player,
                     points=play.points,
                     highest=highest,
-                    why="" if match.rule("spinner") else " when the first double is no spinner",
                 )
             )
     return findings
@@ -283,8 +288,8 @@ def _score_blocked(
     result.explanation.append(
         _about(
             side,
-            "{side} hold the fewest pips ({fewest}).",
-            "{side} holds the fewest pips ({fewest}).",
+            N_("{side} hold the fewest pips ({fewest})."),
+            N_("{side} holds the fewest pips ({fewest})."),
             fewest=fewest,
         )
     )
@@ -294,14 +299,24 @@ def _score_blocked(
         match.players_of(side), key=lambda name: (end.pips_of(name), match.players.index(name))
     )
     if claimed_side is not None and claimed_side != side:
+        # chosen before the call: the extractor would take any literal in the call's argument
+        template = (
+            N_(
+                "the table named {claimed} the winner, but {side} hold the fewest pips "
+                "({fewest} against {claimed_pips})."
+            )
+            if " & " in side
+            else N_(
+                "the table named {claimed} the winner, but {side} holds the fewest pips "
+                "({fewest} against {claimed_pips})."
+            )
+        )
         result.findings.append(
             finding(
                 "claimed-mismatch",
                 number,
                 None,
-                "the table named {claimed} the winner, but {side} {hold} the fewest pips "
-                "({fewest} against {claimed_pips}).",
-                hold="hold" if " & " in side else "holds",
+                template,
                 claimed=end.player,
                 side=side,
                 fewest=fewest,
@@ -339,8 +354,12 @@ def _winning_score(match: Match, end: HandEnd, side: str, explanation: list[Says
     else:
         score = round5(total)
         explanation.append(explain_round5(total))
-    explanation.append(_about(side, "{side} score {score}.", "{side} scores {score}.", score=score))
+    explanation.append(_scores(side, score))
     return score
+
+
+def _scores(side: str, score: int) -> Says:
+    return _about(side, N_("{side} score {score}."), N_("{side} scores {score}."), score=score)
 
 
 def _round_each(parts: list[tuple[str, int]], explanation: list[Says]) -> list[tuple[str, int]]:
@@ -363,18 +382,22 @@ def _subtract_own(
     difference = max(0, theirs - ours)
     explanation.append(
         Says(
-            "House rule, own pips subtracted: {theirs} - {ours} ({own}) = {difference}{floor}.",
+            N_(
+                "House rule, own pips subtracted: {theirs} - {ours} ({own}) = {difference} "
+                "(never below 0)."
+            )
+            if theirs < ours
+            else N_("House rule, own pips subtracted: {theirs} - {ours} ({own}) = {difference}."),
             theirs=theirs,
             ours=ours,
-            own=sum_of(own) if own else "none",
+            own=sum_of(own) if own else Says("none"),
             difference=difference,
-            floor=" (never below 0)" if theirs < ours else "",
         )
     )
     score = difference if each else round5(difference)
     if not each:
         explanation.append(explain_round5(difference))
-    explanation.append(_about(side, "{side} score {score}.", "{side} scores {score}.", score=score))
+    explanation.append(_scores(side, score))
     return score
 
 
@@ -409,7 +432,7 @@ def _check_pips(match: Match, number: int, end: HandEnd) -> list[Finding]:
                 "{why} at least {on_table} are on the table, so at most {limit} can be left.",
                 total=total,
                 set_pips=SET_PIPS,
-                why="after a domino" if end.how == "domino" else "when a hand blocks",
+                why=Says("after a domino") if end.how == "domino" else Says("when a hand blocks"),
                 on_table=on_table,
                 limit=limit,
             )

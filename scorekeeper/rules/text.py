@@ -2,12 +2,25 @@
 
 Each sentence keeps its English template and its values apart, so that a front door can
 translate the template and still fill in the numbers. ``str()`` gives the English sentence.
+
+Every template is a string literal in a call the message extractor knows (``Says``,
+``finding``), or is marked with :func:`N_` where an expression chooses it, so that the
+translators' catalogs hold every sentence the engine can say.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+#: the template of a sentence that says nothing (never looked up: "" is a catalog's header)
+NOTHING = ""
+_ONE_NAME = "{name}"
+
+
+def N_(text: str) -> str:
+    """Mark an English template for the translators where an expression chooses it."""
+    return text
 
 
 @dataclass(frozen=True, init=False)
@@ -21,7 +34,7 @@ class Says:
 
     def render(self, translate=None) -> str:
         """Fill the template; ``translate`` maps an English template to another language's."""
-        template = translate(self.template) if translate else self.template
+        template = translate(self.template) if translate and self.template else self.template
         values = {
             key: value.render(translate) if isinstance(value, Says) else value
             for key, value in self.params.items()
@@ -32,11 +45,17 @@ class Says:
         return self.render()
 
 
-def join_names(names: list[str]) -> str:
+def join_names(names: list[str]) -> Says:
     """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
     if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return Says(_ONE_NAME, name="".join(names))
+    return Says("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def joined(lines: list[Says], separator: str = " ") -> Says:
+    """Several sentences said as one; each is still translated on its own."""
+    template = separator.join(f"{{line{i}}}" for i in range(len(lines)))
+    return Says(template, **{f"line{i}": line for i, line in enumerate(lines)})
 
 
 def sum_of(parts: list[tuple[str, int]]) -> str:

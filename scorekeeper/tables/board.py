@@ -5,8 +5,10 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, pgettext
+
 from scorekeeper import rules
-from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.rules.text import Says, join_names
 from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms import (
     PLAY_POINTS,
@@ -16,6 +18,7 @@ from scorekeeper.tables.forms import (
     SedmaEndForm,
     TileForm,
 )
+from scorekeeper.tables.i18n import game_name, rule_label, say
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import match_value
 
@@ -46,10 +49,13 @@ def board_context(
     forms: dict | None = None,
     outcome: Outcome | None = None,
     open_panel: str = "",
+    board: rules.Scoreboard | None = None,
 ) -> dict:
+    """What the board shows; ``board``, when given, is the engine's score of ``match`` as
+    stored (an entry just saved brings it along), so it need not be worked out again."""
     value = match_value(match)
     # the page shows the match as stored; an unsaved entry's result appears beside its form
-    board = rules.score_match(value)
+    board = board or rules.score_match(value)
     game = match.game
     target = int(value.rule("target")) if game != "chickenfoot" else None
     totals = board.totals
@@ -73,7 +79,7 @@ def board_context(
     context = {
         "match": match,
         "game": game,
-        "game_name": GAME_NAMES[game],
+        "game_name": game_name(game),
         "value": value,
         "board": board,
         "sides": sides,
@@ -87,7 +93,7 @@ def board_context(
         "open_panel": open_panel,
         "house_rules": _house_rules(value),
         "points_choices": _points_choices(value),
-        "hand_word": "Round" if game == "chickenfoot" else "Hand",
+        "hand_word": hand_word(game),
         # drawn anew with every board: the same tap sent twice carries the same key
         "entry_key": uuid.uuid4().hex,
         "latest_change": match.changes.order_by("-number").first(),
@@ -97,7 +103,7 @@ def board_context(
         context["preview"] = {
             "number": shown.number,
             "points": [(side, shown.points[side]) for side in outcome.board.sides],
-            "explanation": [str(line) for line in shown.explanation if str(line)],
+            "explanation": said(shown.explanation),
         }
     if game == "straight":
         context["play_form"] = forms.get("play") or PlayForm(
@@ -117,6 +123,18 @@ def board_context(
     return context
 
 
+def hand_word(game: str) -> str:
+    """The heading of the hands' column: Chickenfoot players call a hand a round."""
+    if game == "chickenfoot":
+        return pgettext("heading of the column of rounds", "Round")
+    return pgettext("heading of the column of hands", "Hand")
+
+
+def said(lines: list[Says]) -> list[str]:
+    """The engine's sentences in the reader's language, leaving out any that say nothing."""
+    return [text for text in (say(line) for line in lines) if text]
+
+
 def _winners(board: rules.Scoreboard) -> list[str]:
     if board.winner is None:
         return []
@@ -126,10 +144,11 @@ def _winners(board: rules.Scoreboard) -> list[str]:
 def _winner_says(board: rules.Scoreboard) -> str:
     winners = _winners(board)
     if len(winners) > 1:
-        return f"{' and '.join(winners)} share the win."
+        return gettext("%(names)s share the win.") % {"names": say(join_names(winners))}
     if winners:
-        plural = " & " in winners[0]
-        return f"{winners[0]} {'win' if plural else 'wins'} the match."
+        if " & " in winners[0]:
+            return gettext("%(side)s win the match.") % {"side": winners[0]}
+        return gettext("%(player)s wins the match.") % {"player": winners[0]}
     return ""
 
 
@@ -145,7 +164,7 @@ def _hand_row(board: rules.Scoreboard, hand: rules.HandScore, stored) -> HandRow
     return HandRow(
         number=hand.number,
         cells=[(hand.points[side], hand.running[side]) for side in board.sides],
-        explanation=[str(line) for line in hand.explanation if str(line)],
+        explanation=said(hand.explanation),
         findings=[f for f in board.findings if f.hand == hand.number],
         finished=hand.finished,
         overridden=overridden,
@@ -154,15 +173,19 @@ def _hand_row(board: rules.Scoreboard, hand: rules.HandScore, stored) -> HandRow
 
 
 def _house_rules(value: rules.Match) -> list[str]:
-    said = []
+    words = []
     for name, setting in value.rules.items():
         if name == "target":
             continue  # the board says "Playing to ..." already
-        label = name.replace("_", " ")
-        said.append(
-            f"{label}: {'on' if setting is True else 'off' if setting is False else setting}"
-        )
-    return said
+        label = rule_label(name)
+        if setting is True:
+            shown = pgettext("a house rule is", "on")
+        elif setting is False:
+            shown = pgettext("a house rule is", "off")
+        else:
+            shown = str(setting)
+        words.append(f"{label}: {shown}")
+    return words
 
 
 def _points_choices(value: rules.Match) -> list[int]:

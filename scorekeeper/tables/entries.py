@@ -26,6 +26,9 @@ class Outcome:
     new_findings: list[rules.Finding]
     #: the same submission had been recorded already; nothing was done again
     replayed: bool = False
+    #: the match as the saved entry left it, with everything to draw its board, when the one
+    #: read to score it is still what is stored
+    match: Match | None = None
 
     @property
     def new_errors(self) -> list[rules.Finding]:
@@ -65,12 +68,16 @@ def record(
         # hand and play numbers never collide, each sees the other's entry, and a submission
         # that arrives twice finds its key already stored by the first.
         locked = Match.objects.select_for_update().get(pk=match.pk)
-        before_value = match_value(refetch(locked))
+        # Every change bumps the version under this lock: at the same version, the hands the
+        # caller read are still the stored ones and need not be read again.
+        current = match if match.version == locked.version else refetch(locked)
+        before_value = match_value(current)
         before = rules.score_match(before_value)
         if key and EntryKey.objects.filter(match=locked, key=key).exists():
             return Outcome(saved=True, board=before, new_findings=[], replayed=True)
         write(locked)
-        after_value = match_value(refetch(locked))
+        stored = refetch(locked)
+        after_value = match_value(stored)
         after = rules.score_match(after_value)
         known = {_key(f) for f in before.findings}
         new = [f for f in after.findings if _key(f) not in known]
@@ -80,11 +87,11 @@ def record(
             return outcome
         if outcome.new_errors:
             _mark_overridden(locked, outcome.new_errors)
-        locked.version += 1
-        save_scores(locked, after)
+        stored.version = locked.version + 1
+        save_scores(stored, after)
         change = Change.objects.create(
-            match=locked,
-            number=locked.version,
+            match=stored,
+            number=stored.version,
             action=action[:120],
             made_by=author.name[:80],
             user=author.user,
@@ -93,8 +100,10 @@ def record(
             reverts=reverts,
         )
         if key:
-            EntryKey.objects.create(match=locked, key=key, change=change)
-        return Outcome(saved=True, board=after, new_findings=new)
+            EntryKey.objects.create(match=stored, key=key, change=change)
+        # flags marked just now are not in what was read
+        shown = None if outcome.new_errors else stored
+        return Outcome(saved=True, board=after, new_findings=new, match=shown)
 
 
 def _mark_overridden(match: Match, errors: list[rules.Finding]) -> None:

@@ -6,20 +6,35 @@ import random
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.rules.match import HOUSE_RULES
 from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables.i18n import game_name as name_of_game
 
 MOST_SEATS = 8
 PLAY_POINTS = (5, 10, 15, 20, 25, 30, 35)
 
 WHOLE_NUMBER_ERRORS = {
-    "invalid": "Enter a whole number.",
-    "min_value": "Enter a whole number of at least %(limit_value)s.",
-    "max_value": "Enter a whole number of at most %(limit_value)s.",
-    "required": "Enter the pips (0 if none).",
+    "invalid": _("Enter a whole number."),
+    "min_value": _("Enter a whole number of at least %(limit_value)s."),
+    "max_value": _("Enter a whole number of at most %(limit_value)s."),
+    "required": _("Enter the pips (0 if none)."),
 }
+
+#: a set named in a sentence, as in "with a double-six set" (the engine's words for it too)
+SET_NAMES = {6: _("double-six"), 9: _("double-nine"), 12: _("double-twelve")}
+SET_CHOICES = [(6, _("Double-six")), (9, _("Double-nine")), (12, _("Double-twelve"))]
+
+
+def seat_label(seat: int) -> str:
+    return gettext("Seat %(seat)s") % {"seat": seat}
+
+
+def enter_pips(name: str) -> str:
+    return gettext("Enter %(name)s's pips (0 if none).") % {"name": name}
 
 
 def player_count_range(game: str, highest: int = 6) -> tuple[int, int]:
@@ -35,25 +50,25 @@ class SetupForm(forms.Form):
 
     partnerships = forms.BooleanField(
         required=False,
-        label="Play as partnerships (seats 1 & 3 against 2 & 4)",
+        label=_("Play as partnerships (seats 1 & 3 against 2 & 4)"),
     )
-    target = forms.IntegerField(min_value=1, max_value=10_000, label="Play to")
-    spinner = forms.BooleanField(required=False, label="First double is a spinner")
+    target = forms.IntegerField(min_value=1, max_value=10_000, label=_("Play to"))
+    spinner = forms.BooleanField(required=False, label=_("First double is a spinner"))
     round_each_hand = forms.BooleanField(
-        required=False, label="Round each opponent's hand, not the total"
+        required=False, label=_("Round each opponent's hand, not the total")
     )
     subtract_own = forms.BooleanField(
-        required=False, label="Winner scores opponents' pips minus their own"
+        required=False, label=_("Winner scores opponents' pips minus their own")
     )
     set = forms.TypedChoiceField(
         coerce=int,
-        choices=[(6, "Double-six"), (9, "Double-nine"), (12, "Double-twelve")],
-        label="Set",
+        choices=SET_CHOICES,
+        label=pgettext_lazy("a set of dominoes", "Set"),
     )
     double_blank = forms.TypedChoiceField(
         coerce=int,
         choices=[(50, "50"), (25, "25"), (0, "0")],
-        label="0-0 left in a hand counts",
+        label=_("0-0 left in a hand counts"),
     )
     first = forms.ChoiceField(required=False, label="")
 
@@ -75,7 +90,7 @@ class SetupForm(forms.Form):
             self.fields[f"seat_{seat}"] = forms.CharField(
                 max_length=40,
                 required=False,
-                label=f"Seat {seat}",
+                label=seat_label(seat),
                 widget=forms.TextInput(
                     attrs={
                         "list": "known-players",
@@ -84,14 +99,14 @@ class SetupForm(forms.Form):
                     }
                 ),
             )
-        choices = [("", "Decide at the table")]
+        choices = [("", gettext("Decide at the table"))]
         if game == "sedma":
-            choices = [("", "Decide at the table"), ("lot", "Draw lots for me")]
-        choices += [(str(seat), f"Seat {seat}") for seat in range(1, seats + 1)]
+            choices.append(("lot", gettext("Draw lots for me")))
+        choices += [(str(seat), seat_label(seat)) for seat in range(1, seats + 1)]
         self.fields["first"].choices = choices
         self.fields["first"].label = {
-            "straight": "Who leads the first hand",
-            "sedma": "Who opens the first hand",
+            "straight": gettext("Who leads the first hand"),
+            "sedma": gettext("Who opens the first hand"),
             "chickenfoot": "",
         }[game]
         if game == "chickenfoot":
@@ -112,12 +127,17 @@ class SetupForm(forms.Form):
         seen: set[str] = set()
         for name in players:
             if name.lower() in seen:
-                raise ValidationError(f"{name} is seated twice: every player needs their own name.")
+                raise ValidationError(
+                    gettext("%(name)s is seated twice: every player needs their own name.")
+                    % {"name": name}
+                )
             seen.add(name.lower())
             if " & " in name:
-                raise ValidationError(f'{name}: a name cannot contain " & " (it joins partners).')
+                raise ValidationError(
+                    gettext('%(name)s: a name cannot contain " & " (it joins partners).')
+                    % {"name": name}
+                )
         low, high = player_count_range(self.game, data.get("set", 6))
-        game_name = rules.match.GAME_NAMES[self.game]
         # a name sent for a seat beyond the form's is a player too: refuse, never drop them
         beyond = [
             key
@@ -126,20 +146,11 @@ class SetupForm(forms.Form):
         ]
         count = len(players) + len(beyond)
         if not low <= count <= high:
-            needed = f"exactly {low}" if low == high else f"{low} to {high}"
-            with_set = (
-                f" with a double-{ {6: 'six', 9: 'nine', 12: 'twelve'}[data.get('set', 6)] } set"
-                if self.game == "chickenfoot"
-                else ""
-            )
-            raise ValidationError(
-                f"{game_name} needs {needed} players{with_set}; {count} "
-                f"{'is' if count == 1 else 'are'} seated."
-            )
+            raise ValidationError(self._wrong_count(low, high, count, data.get("set", 6)))
         partnerships: tuple[tuple[str, ...], ...] = ()
         if data.get("partnerships"):
             if len(players) != 4:
-                raise ValidationError("Partnerships need 4 players.")
+                raise ValidationError(gettext("Partnerships need 4 players."))
             partnerships = ((players[0], players[2]), (players[1], players[3]))
         defaults = HOUSE_RULES[self.game]
         house_rules = {
@@ -153,7 +164,7 @@ class SetupForm(forms.Form):
             first_player = random.choice(players)
         elif first:
             if int(first) > len(players):
-                self.add_error("first", f"Seat {first} is empty.")
+                self.add_error("first", gettext("Seat %(seat)s is empty.") % {"seat": first})
             else:
                 first_player = players[int(first) - 1]
         data["match"] = rules.Match(
@@ -164,6 +175,38 @@ class SetupForm(forms.Form):
             hands=self._first_hand(first_player),
         )
         return data
+
+    def _wrong_count(self, low: int, high: int, count: int, highest: int) -> str:
+        values = {"game": name_of_game(self.game), "low": low, "high": high, "count": count}
+        if self.game == "chickenfoot":
+            values["set"] = SET_NAMES[highest]
+            return (
+                ngettext(
+                    "%(game)s needs %(low)s to %(high)s players with a %(set)s set; "
+                    "%(count)s is seated.",
+                    "%(game)s needs %(low)s to %(high)s players with a %(set)s set; "
+                    "%(count)s are seated.",
+                    count,
+                )
+                % values
+            )
+        if low == high:
+            return (
+                ngettext(
+                    "%(game)s needs exactly %(low)s players; %(count)s is seated.",
+                    "%(game)s needs exactly %(low)s players; %(count)s are seated.",
+                    count,
+                )
+                % values
+            )
+        return (
+            ngettext(
+                "%(game)s needs %(low)s to %(high)s players; %(count)s is seated.",
+                "%(game)s needs %(low)s to %(high)s players; %(count)s are seated.",
+                count,
+            )
+            % values
+        )
 
     def _first_hand(self, first_player: str | None) -> tuple[rules.Hand, ...]:
         if first_player is None:
@@ -185,7 +228,7 @@ class EntryForm(forms.Form):
     """What every entry form has: the seated players, and the override of an error finding."""
 
     override = forms.BooleanField(
-        required=False, label="Keep it anyway: the table agrees this is what happened"
+        required=False, label=_("Keep it anyway: the table agrees this is what happened")
     )
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
@@ -200,18 +243,18 @@ class PlayForm(EntryForm):
     points = forms.IntegerField(
         min_value=1,
         max_value=1000,
-        label="Points",
+        label=_("Points"),
         error_messages={
-            "min_value": "A play scores at least 5 points; 0 or less is not a score.",
-            "invalid": "Points are a whole number (5, 10, 15 ...).",
-            "required": "Tap the points scored.",
+            "min_value": _("A play scores at least 5 points; 0 or less is not a score."),
+            "invalid": _("Points are a whole number (5, 10, 15 ...)."),
+            "required": _("Tap the points scored."),
         },
     )
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players, label="Who scored", widget=forms.RadioSelect
+            self.players, label=gettext("Who scored"), widget=forms.RadioSelect
         )
 
     def clean(self) -> dict:
@@ -224,12 +267,14 @@ class PlayForm(EntryForm):
 class TileForm(EntryForm):
     """Sedma: who laid which tile (a double from the buttons, or any tile of the line)."""
 
-    tile = forms.CharField(max_length=5, label="Tile", error_messages={"required": "Pick a tile."})
+    tile = forms.CharField(
+        max_length=5, label=_("Tile"), error_messages={"required": _("Pick a tile.")}
+    )
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players, label="Who laid it", widget=forms.RadioSelect
+            self.players, label=gettext("Who laid it"), widget=forms.RadioSelect
         )
 
     def clean_tile(self) -> str:
@@ -237,10 +282,16 @@ class TileForm(EntryForm):
         try:
             tile = parse_tile(text) if "-" in text or "|" in text else (int(text), int(text))
         except ValueError:
-            raise ValidationError(f'"{text}" is not a tile: write it like 4-4 or 1-2.') from None
+            raise ValidationError(not_a_tile(text)) from None
         if not all(0 <= half <= 6 for half in tile):
-            raise ValidationError(f"{text}: a double-six set has halves from 0 to 6.")
+            raise ValidationError(
+                gettext("%(word)s: a double-six set has halves from 0 to 6.") % {"word": text}
+            )
         return tile_name(tile)
+
+
+def not_a_tile(text: str) -> str:
+    return gettext('"%(text)s" is not a tile: write it like 4-4 or 1-2.') % {"text": text}
 
 
 class PipsMixin:
@@ -268,7 +319,7 @@ class PipsMixin:
         for seat, name in enumerate(self.players):
             value = data.get(f"pips_{seat}")
             if value is None and name != went_out:
-                self.add_error(f"pips_{seat}", f"Enter {name}'s pips (0 if none).")
+                self.add_error(f"pips_{seat}", enter_pips(name))
             elif value is not None:
                 pips[name] = value
         return pips
@@ -278,15 +329,18 @@ class HandEndForm(PipsMixin, EntryForm):
     """Straight Dominoes: how the hand ended and the pips left in each hand."""
 
     how = forms.ChoiceField(
-        choices=[("domino", "Domino"), ("blocked", "Blocked")],
+        choices=[
+            ("domino", pgettext_lazy("how a hand ended", "Domino")),
+            ("blocked", pgettext_lazy("how a hand ended", "Blocked")),
+        ],
         widget=forms.RadioSelect,
-        label="How did the hand end",
+        label=_("How did the hand end"),
     )
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players, blank="—", required=False, label="Who dominoed"
+            self.players, blank="—", required=False, label=gettext("Who dominoed")
         )
         self.add_pips_fields(self.players)
 
@@ -295,7 +349,7 @@ class HandEndForm(PipsMixin, EntryForm):
         how = data.get("how")
         player = data.get("player") or None
         if how == "domino" and not player:
-            self.add_error("player", "Who went out? Pick the player who dominoed.")
+            self.add_error("player", gettext("Who went out? Pick the player who dominoed."))
             return data
         pips = self.pips_by_player(data, player if how == "domino" else None)
         if how and not self.errors:
@@ -310,19 +364,19 @@ class SedmaEndForm(EntryForm):
 
     how = forms.ChoiceField(
         choices=[
-            ("blocked", "Nobody can play"),
-            ("domino", "A player laid their last tile"),
-            ("all-doubles", "All seven doubles are down"),
-            ("target", "A player reached the target"),
+            ("blocked", _("Nobody can play")),
+            ("domino", _("A player laid their last tile")),
+            ("all-doubles", _("All seven doubles are down")),
+            ("target", _("A player reached the target")),
         ],
         widget=forms.RadioSelect,
-        label="How did the hand end",
+        label=_("How did the hand end"),
     )
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players, blank="—", required=False, label="Who went out"
+            self.players, blank="—", required=False, label=gettext("Who went out")
         )
 
     def clean(self) -> dict:
@@ -340,20 +394,20 @@ class RoundForm(PipsMixin, EntryForm):
         super().__init__(match, *args, **kwargs)
         self.fields["went_out"] = SeatedChoiceField(
             self.players,
-            blank="Nobody: the round was blocked",
+            blank=gettext("Nobody: the round was blocked"),
             required=False,
-            label="Who went out",
+            label=gettext("Who went out"),
             widget=forms.RadioSelect,
         )
         self.fields["double_blank"] = SeatedChoiceField(
             self.players,
-            blank="Nobody",
+            blank=gettext("Nobody"),
             required=False,
-            label="Left holding 0-0",
+            label=gettext("Left holding 0-0"),
             widget=forms.RadioSelect,
         )
         self.fields["starter"] = SeatedChoiceField(
-            self.players, blank="—", required=False, label="Who set the round's double"
+            self.players, blank="—", required=False, label=gettext("Who set the round's double")
         )
         self.add_pips_fields(self.players)
 
@@ -373,22 +427,27 @@ class RoundForm(PipsMixin, EntryForm):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="Match file (.json)")
+    file = forms.FileField(label=_("Match file (.json)"))
 
     def clean_file(self) -> rules.Match:
         from scorekeeper.rules.matchfile import MatchFileError, read_match
 
         upload = self.cleaned_data["file"]
         if upload.size > 2_000_000:
-            raise ValidationError("That file is too large to be a match file.")
+            raise ValidationError(gettext("That file is too large to be a match file."))
         try:
             match = read_match(upload.read())
         except MatchFileError as error:
-            raise ValidationError(f"This is not a match file the app can read: {error}") from None
+            raise ValidationError(_unreadable(str(error))) from None
         problem = _not_storable(match)
         if problem:
-            raise ValidationError(f"This is not a match file the app can read: {problem}")
+            raise ValidationError(_unreadable(problem))
         return match
+
+
+def _unreadable(problem: str) -> str:
+    # the problem itself names a place in the file and stays in English, as the file format does
+    return gettext("This is not a match file the app can read: %(problem)s") % {"problem": problem}
 
 
 def _not_storable(match: rules.Match) -> str | None:
@@ -421,10 +480,12 @@ class PlayRowForm(forms.Form):
         min_value=1,
         max_value=1000,
         required=False,
-        error_messages={"min_value": "A play scores at least 5 points; 0 or less is not a score."},
+        error_messages={
+            "min_value": _("A play scores at least 5 points; 0 or less is not a score.")
+        },
     )
     tile = forms.CharField(max_length=5, required=False)
-    remove = forms.BooleanField(required=False, label="Remove")
+    remove = forms.BooleanField(required=False, label=_("Remove"))
 
     def __init__(self, *args, players: list[str], game: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -445,15 +506,15 @@ class PlayRowForm(forms.Form):
             try:
                 tile = parse_tile(text)
             except ValueError:
-                self.add_error("tile", f'"{text}" is not a tile: write it like 4-4 or 1-2.')
+                self.add_error("tile", not_a_tile(text))
                 return data
             if not all(0 <= half <= 6 for half in tile):
-                self.add_error("tile", "A double-six set has halves from 0 to 6.")
+                self.add_error("tile", gettext("A double-six set has halves from 0 to 6."))
                 return data
             data["play"] = rules.Play(data["player"], tile=tile)
         elif data.get("points") is None:
             if "points" not in self.errors:
-                self.add_error("points", "Enter the points, or tick Remove.")
+                self.add_error("points", gettext("Enter the points, or tick Remove."))
         else:
             data["play"] = rules.Play(data["player"], points=data["points"])
         return data

@@ -5,10 +5,14 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.rules.text import join_names
+from scorekeeper.tables.i18n import say
 
-GAME_CHOICES = list(GAME_NAMES.items())
+#: the games' names in the reader's language (the engine marks them for the translators)
+GAME_CHOICES = [(game, gettext_lazy(name)) for game, name in GAME_NAMES.items()]
 
 
 class Player(models.Model):
@@ -63,7 +67,7 @@ class Match(models.Model):
     def winner_text(self) -> str:
         """The winner, or the winners of a shared win joined by "and"."""
         if isinstance(self.winner, list):
-            return " and ".join(self.winner)
+            return say(join_names(self.winner))
         return self.winner or ""
 
 

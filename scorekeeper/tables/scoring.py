@@ -3,13 +3,14 @@ and write an engine Match (an imported match file) back as rows."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables.i18n import MATCH_STARTED
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
 
 
@@ -96,13 +97,19 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
 def player_named(name: str) -> Player:
     """The known player of that name (any case), or a new one."""
     found = Player.objects.filter(name__iexact=name).first()
-    return found or Player.objects.create(name=name)
+    if found is not None:
+        return found
+    try:
+        # a savepoint: two phones starting matches with the same newcomer at once (a double tap
+        # on Start) both try to add them; the one that loses takes the player the other added
+        with transaction.atomic():
+            return Player.objects.create(name=name)
+    except IntegrityError:
+        return Player.objects.get(name__iexact=name)
 
 
 @transaction.atomic
-def create_match(
-    value: rules.Match, *, action: str = "Match started", made_by: str = "", user=None
-) -> Match:
+def create_match(value: rules.Match, *, action: str = "", made_by: str = "", user=None) -> Match:
     """Store a whole match (a new setup, or an imported match file) in one transaction, so an
     import that fails half way leaves nothing behind. It is the match's first change."""
     match = Match.objects.create(
@@ -126,7 +133,7 @@ def create_match(
     Change.objects.create(
         match=match,
         number=1,
-        action=action,
+        action=action or MATCH_STARTED,
         made_by=made_by[:80],
         user=match.created_by,
         before=[],

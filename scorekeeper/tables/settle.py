@@ -9,10 +9,14 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
 from scorekeeper.rules.tiles import parse_tile
+from scorekeeper.tables.board import said
+from scorekeeper.tables.forms import enter_pips, seat_label
 
 SEATS = 4
 DEFAULT_NAMES = ("A", "B", "C", "D")
@@ -22,43 +26,51 @@ class StraightHandForm(forms.Form):
     """A Straight Dominoes hand's end: who went out or that it blocked, and the pips left."""
 
     players = forms.TypedChoiceField(
-        coerce=int, choices=[(2, "2"), (3, "3"), (4, "4")], initial=4, label="Players"
+        coerce=int, choices=[(2, "2"), (3, "3"), (4, "4")], initial=4, label=_("Players")
     )
-    partnerships = forms.BooleanField(required=False, label="Partnerships (1 & 3 against 2 & 4)")
+    partnerships = forms.BooleanField(required=False, label=_("Partnerships (1 & 3 against 2 & 4)"))
     how = forms.ChoiceField(
-        choices=[("domino", "Domino"), ("blocked", "Blocked")],
+        choices=[
+            ("domino", pgettext_lazy("how a hand ended", "Domino")),
+            ("blocked", pgettext_lazy("how a hand ended", "Blocked")),
+        ],
         initial="domino",
         widget=forms.RadioSelect,
-        label="The hand ended",
+        label=_("The hand ended"),
     )
     domino = forms.TypedChoiceField(
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[(seat, f"Seat {seat + 1}") for seat in range(SEATS)],
-        label="Who dominoed",
+        choices=[],
+        label=_("Who dominoed"),
     )
-    round_each_hand = forms.BooleanField(required=False, label="Round each hand")
-    subtract_own = forms.BooleanField(required=False, label="Subtract own pips")
+    round_each_hand = forms.BooleanField(required=False, label=_("Round each hand"))
+    subtract_own = forms.BooleanField(required=False, label=_("Subtract own pips"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["domino"].choices = _seat_choices()
         for seat in range(SEATS):
             self.fields[f"name{seat + 1}"] = forms.CharField(
                 max_length=20,
                 required=False,
-                label=f"Seat {seat + 1}",
+                label=seat_label(seat + 1),
                 widget=forms.TextInput(attrs={"placeholder": DEFAULT_NAMES[seat]}),
             )
             self.fields[f"pips{seat + 1}"] = forms.IntegerField(
                 min_value=0,
                 max_value=168,
                 required=False,
-                label="pips",
-                error_messages={"min_value": "Pips cannot be negative."},
+                label=gettext("pips"),
+                error_messages={"min_value": gettext("Pips cannot be negative.")},
                 # four boxes labelled "pips": the seat tells them apart for a screen reader
                 widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "min": 0, "aria-label": f"Seat {seat + 1} pips"}
+                    attrs={
+                        "inputmode": "numeric",
+                        "min": 0,
+                        "aria-label": gettext("Seat %(seat)s pips") % {"seat": seat + 1},
+                    }
                 ),
             )
 
@@ -73,22 +85,22 @@ class StraightHandForm(forms.Form):
             for seat in range(1, count + 1)
         ]
         if len({name.lower() for name in names}) != len(names):
-            raise ValidationError("Give each seat a different name.")
+            raise ValidationError(gettext("Give each seat a different name."))
         if data.get("partnerships") and count != 4:
-            raise ValidationError("Partnerships need 4 players.")
+            raise ValidationError(gettext("Partnerships need 4 players."))
         how = data.get("how")
         went_out = None
         if how == "domino":
             seat = data.get("domino")
             if seat is None or seat >= count:
-                self.add_error("domino", "Pick who dominoed.")
+                self.add_error("domino", gettext("Pick who dominoed."))
                 return data
             went_out = names[seat]
         pips = {}
         for seat, name in enumerate(names, 1):
             value = data.get(f"pips{seat}")
             if value is None and name != went_out:
-                self.add_error(f"pips{seat}", f"Enter {name}'s pips (0 if none).")
+                self.add_error(f"pips{seat}", enter_pips(name))
             elif value is not None:
                 pips[name] = value
         if self.errors or not how:
@@ -111,24 +123,27 @@ class SedmaLineForm(forms.Form):
     """A Sedma line laid turn by turn from the opener; "-" or "pass" for a player who passed."""
 
     line = forms.CharField(
-        label="The line, in the order laid",
-        help_text='Tiles like 1-1 1-2 2-4, one per turn starting with the opener; "-" for a pass.',
+        label=_("The line, in the order laid"),
+        help_text=_(
+            'Tiles like 1-1 1-2 2-4, one per turn starting with the opener; "-" for a pass.'
+        ),
         widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "off", "spellcheck": "false"}),
     )
     opener = forms.TypedChoiceField(
         coerce=int,
-        choices=[(seat, f"Seat {seat + 1}") for seat in range(SEATS)],
+        choices=[],
         initial=0,
-        label="Who opened",
+        label=_("Who opened"),
     )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["opener"].choices = _seat_choices()
         for seat in range(SEATS):
             self.fields[f"name{seat + 1}"] = forms.CharField(
                 max_length=20,
                 required=False,
-                label=f"Seat {seat + 1}",
+                label=seat_label(seat + 1),
                 widget=forms.TextInput(attrs={"placeholder": f"P{seat + 1}"}),
             )
 
@@ -136,23 +151,32 @@ class SedmaLineForm(forms.Form):
         data = super().clean()
         names = [(data.get(f"name{seat}") or "").strip() or f"P{seat}" for seat in range(1, 5)]
         if len({name.lower() for name in names}) != len(names):
-            raise ValidationError("Give each seat a different name.")
+            raise ValidationError(gettext("Give each seat a different name."))
         turn = data.get("opener") or 0
         plays = []
         for word in (data.get("line") or "").replace(",", " ").split():
-            if word.lower() not in ("-", "pass"):
+            passed = pgettext("typed in a Sedma line for a player who passed", "pass")
+            if word.lower() not in ("-", "pass", passed.lower()):
                 try:
                     tile = parse_tile(word)
                 except ValueError:
-                    self.add_error("line", f'"{word}" is not a tile: write tiles like 4-4 or 1-2.')
+                    self.add_error(
+                        "line",
+                        gettext('"%(word)s" is not a tile: write tiles like 4-4 or 1-2.')
+                        % {"word": word},
+                    )
                     return data
                 if not all(0 <= half <= 6 for half in tile):
-                    self.add_error("line", f"{word}: a double-six set has halves from 0 to 6.")
+                    self.add_error(
+                        "line",
+                        gettext("%(word)s: a double-six set has halves from 0 to 6.")
+                        % {"word": word},
+                    )
                     return data
                 plays.append(rules.Play(names[turn], tile=tile))
             turn = (turn + 1) % SEATS
         if not plays:
-            self.add_error("line", "Write at least the opening double.")
+            self.add_error("line", gettext("Write at least the opening double."))
             return data
         data["match"] = rules.Match(
             game="sedma",
@@ -160,6 +184,10 @@ class SedmaLineForm(forms.Form):
             hands=(rules.Hand(opener=plays[0].player, plays=tuple(plays)),),
         )
         return data
+
+
+def _seat_choices() -> list[tuple[int, str]]:
+    return [(seat, seat_label(seat + 1)) for seat in range(SEATS)]
 
 
 @require_safe
@@ -175,6 +203,6 @@ def settle(request: HttpRequest) -> HttpResponse:
     if board is not None:
         hand = board.hands[0]
         context["result"] = [(side, hand.points[side]) for side in board.sides]
-        context["explanation"] = [str(line) for line in hand.explanation if str(line)]
+        context["explanation"] = said(hand.explanation)
     status = 422 if asked and board is None else 200
     return render(request, "tables/settle.html", context, status=status)

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import pgettext
+
+from scorekeeper.tables.i18n import rule_label
 
 register = template.Library()
 
@@ -23,8 +26,18 @@ def index(sequence: list | tuple, position: int) -> object:
 
 
 @register.filter
+def house_rule(name: str) -> str:
+    """``{{ name|house_rule }}``: a house rule's name in the reader's language."""
+    return rule_label(name)
+
+
+@register.filter
 def ordinal_suffix(number: int) -> str:
     """1 -> st, 2 -> nd, 3 -> rd, 4 -> th, 11 -> th, 22 -> nd."""
     if 10 <= number % 100 <= 20:
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+        return pgettext("ordinal suffix, as in 4th, 11th", "th")
+    return {
+        1: pgettext("ordinal suffix, as in 1st, 21st", "st"),
+        2: pgettext("ordinal suffix, as in 2nd, 22nd", "nd"),
+        3: pgettext("ordinal suffix, as in 3rd, 23rd", "rd"),
+    }.get(number % 10) or pgettext("ordinal suffix, as in 4th, 11th", "th")

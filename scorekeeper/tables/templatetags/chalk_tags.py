@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
 
-from scorekeeper.tables.chalk import chalk_svg
+from scorekeeper.tables.chalk import chalk_svg, tally
 
 register = template.Library()
 
@@ -11,4 +12,26 @@ register = template.Library()
 @register.simple_tag
 def chalk(points: int) -> str:
     """``{% chalk side.total %}``: the score as the hall writes it in chalk."""
-    return mark_safe(chalk_svg(int(points)))
+    return mark_safe(chalk_svg(int(points), label=describe(int(points))))
+
+
+def describe(points: int) -> str:
+    """The tally in words, for screen readers, in the reader's language."""
+    houses, strokes, left_over = tally(points)
+    parts = []
+    if houses:
+        parts.append(
+            ngettext("%(count)s house of fifty", "%(count)s houses of fifty", houses)
+            % {"count": houses}
+        )
+    if strokes:
+        parts.append(
+            ngettext("%(count)s stroke of five", "%(count)s strokes of five", strokes)
+            % {"count": strokes}
+        )
+    if left_over:
+        parts.append(gettext("%(count)s over") % {"count": left_over})
+    return gettext("%(points)s in chalk: %(tally)s") % {
+        "points": points,
+        "tally": ", ".join(parts) if parts else gettext("nothing yet"),
+    }

@@ -10,17 +10,22 @@ from django.http import Http404, HttpRequest
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.access.permissions import can_edit, entered_by, grant
 from scorekeeper.tables.entries import Author
+from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import with_everything
 
 
-def get_match(request: HttpRequest, pk: int) -> Match:
-    """The match with everything needed to score it; 404 when there is none.
+def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:
+    """The match with everything needed to score it; 404 when there is none. Without
+    ``everything``, only what says who may change it and which version it is at.
 
     Scoreboards are public in the hall, so anyone may look.
     """
+    matches = Match.objects.filter(pk=pk)
+    if not everything:
+        matches = matches.only("game", "version", "updated_at", "created_by")
     try:
-        return with_everything(Match.objects.filter(pk=pk)).get()
+        return (with_everything(matches) if everything else matches).get()
     except Match.DoesNotExist:
         raise Http404("No such match.") from None
 
@@ -43,7 +48,7 @@ def take_charge(request: HttpRequest, match: Match) -> None:
     without one through a scorekeeper link of its own."""
     if request.user.is_authenticated:
         return
-    link = ShareLink.objects.create(match=match, role=SCOREKEEPER, label="Started on this phone")
+    link = ShareLink.objects.create(match=match, role=SCOREKEEPER, label=STARTED_ON_THIS_PHONE)
     grant(request, link)
 
 
@@ -62,5 +67,27 @@ def submission_key(request: HttpRequest) -> str:
         for name in request.POST
         if name not in ("csrfmiddlewaretoken", "entry_key")
     )
-    digest = hashlib.sha256(repr(fields).encode()).hexdigest()[:32]
+    # whose browser sent it is part of the key: two phones tapping the same thing on the same
+    # drawn board are two entries, however the board was served to them
+    sender = (request.user.pk, request.session.session_key)
+    digest = hashlib.sha256(repr((sender, fields)).encode()).hexdigest()[:32]
     return f"{nonce[:64]}:{digest}"
+
+
+#: the session key for matches this browser started, by the submission that started them
+STARTED = "started_matches"
+
+
+def started_by_this_submission(request: HttpRequest) -> int | None:
+    """The match this very submission started already (a double tap on Start), if any."""
+    key = submission_key(request)
+    pk = request.session.get(STARTED, {}).get(key) if key else None
+    return pk if pk and Match.objects.filter(pk=pk).exists() else None
+
+
+def remember_start(request: HttpRequest, match: Match) -> None:
+    key = submission_key(request)
+    if key:
+        started = dict(list(request.session.get(STARTED, {}).items())[-19:])
+        started[key] = match.pk
+        request.session[STARTED] = started

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from dataclasses import replace
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
-from scorekeeper.tables import entries
+from scorekeeper.tables import entries, i18n
+from scorekeeper.tables.board import hand_word
 from scorekeeper.tables.forms import (
     HandEndForm,
     PlayForm,
@@ -23,7 +26,8 @@ from scorekeeper.tables.forms import (
     end_initial,
     play_rows,
 )
-from scorekeeper.tables.models import Match
+from scorekeeper.tables.i18n import say
+from scorekeeper.tables.models import EntryKey, Match
 from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
 from scorekeeper.tables.views.matches import NOT_SAVED, render_board
@@ -38,14 +42,24 @@ def _record(request: HttpRequest, match: Match, write, action: str, **options) -
     )
 
 
-def _after_entry(request: HttpRequest, pk: int, outcome: entries.Outcome, form, name: str):
-    match = get_match_for_edit(request, pk)
+def _after_entry(
+    request: HttpRequest,
+    pk: int,
+    outcome: entries.Outcome,
+    form,
+    name: str,
+    *,
+    keep_earlier: bool = False,
+):
     if outcome.saved:
         for found in outcome.new_findings:
-            messages.warning(request, found.message)
+            messages.warning(request, say(found.says))
         if request.htmx:
-            return render_board(request, match, outcome=outcome)
+            # the match as the entry left it, as record() read it to score it
+            match = outcome.match or get_match_for_edit(request, pk)
+            return render_board(request, match, outcome=outcome, keep_earlier=keep_earlier)
         return redirect("tables:scoreboard", pk=pk)
+    match = get_match_for_edit(request, pk)
     # not saved: show the findings beside the form, with the override box
     return render_board(
         request, match, status=NOT_SAVED, forms={name: form}, outcome=outcome, open_panel=name
@@ -53,7 +67,9 @@ def _after_entry(request: HttpRequest, pk: int, outcome: entries.Outcome, form, 
 
 
 def _refuse_finished(request: HttpRequest, match: Match) -> HttpResponse:
-    messages.error(request, "The match is over: nothing more can be recorded. Start a rematch?")
+    messages.error(
+        request, gettext("The match is over: nothing more can be recorded. Start a rematch?")
+    )
     if request.htmx:
         return render_board(request, match, status=NOT_SAVED)
     return redirect("tables:scoreboard", pk=match.pk)
@@ -75,13 +91,32 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return render_board(request, match, status=NOT_SAVED, forms={name: form}, open_panel=name)
     data = form.cleaned_data
+    # the history stores the change's name in English; each reader sees it in their language
     if name == "play":
-        action = f"{data['player']} scored {data['points']}"
+        action = i18n.SCORED % data
     else:
-        action = f"{data['player']} laid {data['tile']}"
+        action = i18n.LAID % data
     write = entries.add_play(data["player"], points=data.get("points"), tile=data.get("tile", ""))
     outcome = _record(request, match, write, action, override=data["override"])
-    return _after_entry(request, pk, outcome, form, name)
+    return _after_entry(
+        request, pk, outcome, form, name, keep_earlier=_earlier_unchanged(request, match, outcome)
+    )
+
+
+def _earlier_unchanged(request: HttpRequest, match: Match, outcome: entries.Outcome) -> bool:
+    """Whether the phone already shows the hands before the newest as they now are: it shows
+    the match as it was just before this play (the board says which version it shows), and the
+    play went into the hand being played, which cannot change the hands before it."""
+    after = outcome.match
+    seen = request.POST.get("seen", "")
+    if after is None or not seen.isdigit() or not match.version == int(seen) == after.version - 1:
+        return False
+    before = match_value(match)
+    return (
+        bool(before.hands)
+        and before.hands[-1].end is None
+        and len(outcome.board.hands) == len(before.hands)
+    )
 
 
 @require_POST
@@ -120,17 +155,18 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _describe_end(game: str, end: rules.HandEnd, hands: int) -> str:
     if game == "chickenfoot":
-        out = f", {end.player} went out" if end.player else ", blocked"
-        return f"Round recorded{out}"
+        if end.player:
+            return i18n.ROUND_WENT_OUT % {"player": end.player}
+        return i18n.ROUND_BLOCKED
     if end.how == "domino" and end.player:
-        return f"Hand ended: {end.player} dominoed"
-    return f"Hand ended: {end.how}"
+        return i18n.HAND_DOMINOED % {"player": end.player}
+    return i18n.HAND_ENDED % {"how": end.how}
 
 
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match_for_edit(request, pk)
-    _record(request, match, entries.undo_last, "Undo the last entry", override=True)
+    _record(request, match, entries.undo_last, i18n.UNDONE, override=True)
     if request.htmx:
         return render_board(request, get_match_for_edit(request, pk))
     return redirect("tables:scoreboard", pk=pk)
@@ -140,9 +176,14 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
 def delete_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = get_match_for_edit(request, pk)
     get_object_or_404(match.hands, number=number)
-    word = "Round" if match.game == "chickenfoot" else "Hand"
-    _record(request, match, entries.delete_hand(number), f"{word} {number} deleted", override=True)
-    messages.info(request, f"{word} {number} deleted; the totals follow.")
+    if match.game == "chickenfoot":
+        action = i18n.ROUND_DELETED % {"number": number}
+        said = gettext("Round %(number)s deleted; the totals follow.") % {"number": number}
+    else:
+        action = i18n.HAND_DELETED % {"number": number}
+        said = gettext("Hand %(number)s deleted; the totals follow.") % {"number": number}
+    _record(request, match, entries.delete_hand(number), action, override=True)
+    messages.info(request, said)
     if request.htmx:
         return render_board(request, get_match_for_edit(request, pk))
     return redirect("tables:scoreboard", pk=pk)
@@ -169,14 +210,20 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     fingerprint = hand_fingerprint(hand, match.game)
     data = request.POST if request.method == "POST" else None
     status = 200
+    key = submission_key(request) if data is not None else ""
+    if key and EntryKey.objects.filter(match=match, key=key).exists():
+        # the same correction sent again (a retry): it was saved the first time
+        return redirect("tables:scoreboard", pk=pk)
     stale = data is not None and data.get("fingerprint") != fingerprint
     if stale:
         data = None
         status = STALE
         messages.error(
             request,
-            "Someone changed this hand since you opened it; nothing was saved. Here it is "
-            "as it is now: make your correction again if it is still needed.",
+            gettext(
+                "Someone changed this hand since you opened it; nothing was saved. Here it is "
+                "as it is now: make your correction again if it is still needed."
+            ),
         )
     rows = play_rows(value, hand, data) if match.game != "chickenfoot" else []
     end_form = _end_form_for(match.game, value, hand, data)
@@ -193,16 +240,21 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         override = bool(hand.end and end_form.cleaned_data.get("override")) or (
             "override" in request.POST
         )
-        word = "Round" if match.game == "chickenfoot" else "Hand"
+        if match.game == "chickenfoot":
+            action = i18n.ROUND_CORRECTED % {"number": number}
+            said = gettext("Round %(number)s corrected; the totals follow.") % {"number": number}
+        else:
+            action = i18n.HAND_CORRECTED % {"number": number}
+            said = gettext("Hand %(number)s corrected; the totals follow.") % {"number": number}
         outcome = _record(
             request,
             match,
             entries.replace_hand(number, corrected),
-            f"{word} {number} corrected",
+            action,
             override=override,
         )
         if outcome.saved:
-            messages.success(request, f"{word} {number} corrected; the totals follow.")
+            messages.success(request, said)
             return redirect("tables:scoreboard", pk=pk)
     if data is not None:
         status = NOT_SAVED
@@ -212,12 +264,13 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         {
             "match": match,
             "number": number,
-            "hand_word": "Round" if match.game == "chickenfoot" else "Hand",
+            "hand_word": hand_word(match.game),
             "rows": rows,
             "end_form": end_form if hand.end else None,
             "outcome": outcome,
             "game": match.game,
             "fingerprint": fingerprint,
+            "entry_key": uuid.uuid4().hex,
         },
         status=status,
     )

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.access.permissions import can_edit, match_role
-from scorekeeper.tables import entries
+from scorekeeper.tables import entries, i18n
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.models import Change, Match
-from scorekeeper.tables.views.access import author, get_match, get_match_for_edit
+from scorekeeper.tables.views.access import author, get_match, get_match_for_edit, submission_key
 
 
 @require_safe
@@ -21,7 +24,12 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tables/history.html",
-        {"match": match, "changes": changes, "can_edit": can_edit(request, match)},
+        {
+            "match": match,
+            "changes": changes,
+            "can_edit": can_edit(request, match),
+            "entry_key": uuid.uuid4().hex,
+        },
     )
 
 
@@ -34,13 +42,24 @@ def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     entries.record(
         match,
         entries.restore_hands(change.before),
-        action=f"Reverted change {number} ({change.action})",
+        action=i18n.REVERTED % {"number": number, "action": change.action},
         author=author(request),
+        key=submission_key(request),
         override=True,
         reverts=change,
     )
-    undone = f" and the {later - 1} change{'s' if later != 2 else ''} after it" if later > 1 else ""
-    messages.success(request, f"Change {number}{undone} reverted; the revert is itself a change.")
+    # counted before the revert is recorded: every one of them is undone with the change
+    if later:
+        said = ngettext(
+            "Change %(number)s and the %(later)s change after it reverted; the revert is itself "
+            "a change.",
+            "Change %(number)s and the %(later)s changes after it reverted; the revert is "
+            "itself a change.",
+            later,
+        )
+    else:
+        said = gettext("Change %(number)s reverted; the revert is itself a change.")
+    messages.success(request, said % {"number": number, "later": later})
     return redirect("tables:history", pk=pk)
 
 
@@ -53,7 +72,9 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     """
     seen = request.GET.get("v", "")
     version = Match.objects.filter(pk=pk).values_list("version", "finished").first()
-    if version is None or seen == str(version[0]):
+    if version is None:
+        raise Http404("No such match.")
+    if seen == str(version[0]):
         return HttpResponseNotModified()
     match = get_match(request, pk)
     context = board_context(match)

@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.access.permissions import match_role
 from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.tables import i18n
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms import ImportForm, SetupForm
+from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.rendered import cached_board
 from scorekeeper.tables.scoring import create_match, match_value
 from scorekeeper.tables.views.access import (
     author,
     get_match,
     get_match_for_edit,
+    remember_start,
+    started_by_this_submission,
     take_charge,
 )
 
@@ -37,7 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "in_progress": matches.filter(finished=False)[:50],
             "finished": matches.filter(finished=True)[:50],
-            "games": GAME_NAMES.items(),
+            "games": [(game, game_name(game)) for game in GAME_NAMES],
         },
     )
 
@@ -48,24 +58,49 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         raise Http404("No such game.")
     known = list(Player.objects.values_list("name", flat=True))
     form = SetupForm(game, request.POST or None, known_players=known)
+    if request.method == "POST" and (done := started_by_this_submission(request)):
+        return redirect("tables:scoreboard", pk=done)
     if request.method == "POST" and form.is_valid():
         who = author(request)
         match = create_match(form.cleaned_data["match"], made_by=who.name, user=request.user)
         take_charge(request, match)
+        remember_start(request, match)
         return redirect("tables:scoreboard", pk=match.pk)
     status = NOT_SAVED if request.method == "POST" else 200
     return render(
         request,
         "tables/new_match.html",
-        {"form": form, "game": game, "game_name": GAME_NAMES[game], "known_players": known},
+        {
+            "form": form,
+            "game": game,
+            "game_name": game_name(game),
+            "known_players": known,
+            "entry_key": uuid.uuid4().hex,
+        },
         status=status,
     )
 
 
 @require_safe
 def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match(request, pk)
-    return render_board(request, match)
+    """The scoreboard page. Its board is rendered once per version of the match and then
+    served from the cache: a hall of phones watching a long match costs a few queries each."""
+    if request.htmx and not request.htmx.boosted:
+        return render_board(request, get_match(request, pk))
+    match = get_match(request, pk, everything=False)
+    role = match_role(request, match)
+
+    def render_fresh(slots: dict) -> str:
+        context = board_context(get_match(request, pk))
+        context.update(role=role, **slots)
+        return render_to_string("tables/_board.html", context, request)
+
+    board = cached_board(request, match, role, render_fresh)
+    return render(
+        request,
+        "tables/scoreboard.html",
+        {"match": match, "game_name": game_name(match.game), "board_html": mark_safe(board)},
+    )
 
 
 def render_board(
@@ -76,10 +111,16 @@ def render_board(
     forms: dict | None = None,
     outcome: Outcome | None = None,
     open_panel: str = "",
+    keep_earlier: bool = False,
 ) -> HttpResponse:
-    """The scoreboard page, or for htmx just its board: the partial the page is built from."""
-    context = board_context(match, forms=forms, outcome=outcome, open_panel=open_panel)
+    """The scoreboard page, or for htmx just its board: the partial the page is built from.
+    With ``keep_earlier`` the hands before the newest are left out, for htmx to keep the
+    phone's (the caller knows they are unchanged)."""
+    # a saved entry's outcome holds the board of the match as it is now stored
+    board = outcome.board if outcome is not None and outcome.saved else None
+    context = board_context(match, forms=forms, outcome=outcome, open_panel=open_panel, board=board)
     context["role"] = match_role(request, match)
+    context["keep_earlier"] = keep_earlier
     template = "tables/scoreboard.html"
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"
@@ -89,14 +130,18 @@ def render_board(
 @require_POST
 def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match_for_edit(request, pk)
+    if done := started_by_this_submission(request):
+        url = reverse("tables:scoreboard", kwargs={"pk": done})
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     who = author(request)
     again = create_match(
         match_value(match).with_hands(()),
-        action=f"Rematch of {match}",
+        action=i18n.REMATCH % {"match": match},
         made_by=who.name,
         user=request.user,
     )
     take_charge(request, again)
+    remember_start(request, again)
     url = reverse("tables:scoreboard", kwargs={"pk": again.pk})
     if request.htmx:
         return HttpResponseClientRedirect(url)
@@ -109,10 +154,13 @@ def import_match(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         who = author(request)
         match = create_match(
-            form.cleaned_data["file"], action="Imported", made_by=who.name, user=request.user
+            form.cleaned_data["file"],
+            action=i18n.IMPORTED,
+            made_by=who.name,
+            user=request.user,
         )
         take_charge(request, match)
-        messages.success(request, "Match imported.")
+        messages.success(request, gettext("Match imported."))
         return redirect("tables:scoreboard", pk=match.pk)
     status = NOT_SAVED if request.method == "POST" else 200
     return render(request, "tables/import.html", {"form": form}, status=status)
@@ -134,7 +182,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
     data = {
         "name": "Domino Scorekeeper",
         "short_name": "Dominoes",
-        "description": "Keeps score for Straight Dominoes, Chickenfoot and Sedma at the table.",
+        "description": gettext(
+            "Keeps score for Straight Dominoes, Chickenfoot and Sedma at the table."
+        ),
         "start_url": reverse("tables:home"),
         "scope": "/",
         "display": "standalone",

@@ -1,0 +1,1 @@
+"""The benchmark: a hall's worth of data, the app under gunicorn, and a load generator."""

@@ -1,0 +1,259 @@
+"""A hall's worth of data, written in bulk: players, a league season of finished matches, one
+long match and the open matches that the benchmark records plays on.
+
+Every match is played out at random through the rules engine, so its hands and plays are ones a
+table could have entered, and its derived columns (totals, finished, winner, hand count) are the
+engine's answer for them, as `record` would have stored them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import connections
+from django.utils import timezone
+
+from scorekeeper import rules
+from scorekeeper.access.models import ORGANIZERS
+from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.rules.matchfile import write_match
+from scorekeeper.rules.straight import score_hand_end
+from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
+
+FIRST_NAMES = (
+    "Ana", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ida", "Jo",
+    "Kit", "Lu", "Mo", "Ned", "Ola", "Pat", "Rex", "Sal", "Tia", "Vic",
+)  # fmt: skip
+INITIALS = "ABCDEFGHJKLMNPRSTVWZ"
+#: the matches written in one go: enough to keep the inserts large, few enough for memory
+CHUNK = 500
+#: the long match whose scoreboard is measured plays to this, so it has many hands
+LONG_TARGET = 1000
+#: the open matches play to this, so recording plays on them never ends them
+OPEN_TARGET = 1_000_000
+OPEN_HANDS = 5
+
+
+@dataclass
+class Hall:
+    league_id: int = 0
+    season_id: int = 0
+    #: a finished match with many hands, in the season: its scoreboard is measured
+    long_match_id: int = 0
+    long_match_hands: int = 0
+    #: the open matches (pk, a player seated there) that plays are recorded on
+    tables: list[tuple[int, str]] = field(default_factory=list)
+    username: str = "bench-organizer"
+    password: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    players: int = 0
+    matches: int = 0
+    hands: int = 0
+    plays: int = 0
+
+
+def player_names(count: int) -> list[str]:
+    """Distinct names such as "Ana B.", as a hall's roster would have them."""
+    names = []
+    for i in range(count):
+        first = FIRST_NAMES[i % len(FIRST_NAMES)]
+        initial = INITIALS[(i // len(FIRST_NAMES)) % len(INITIALS)]
+        lap = i // (len(FIRST_NAMES) * len(INITIALS))
+        names.append(f"{first} {initial}." + (f" {lap + 1}" if lap else ""))
+    return names
+
+
+def deal(
+    rng: random.Random, value: rules.Match, *, hands: int | None = None
+) -> tuple[rules.Hand, ...]:
+    """Straight hands played at random until a side reaches the target (or ``hands`` are done).
+
+    Each hand has a few scoring plays and ends in a domino; the match ends on the play or the
+    hand end that takes a side to the target, as it would at the table.
+    """
+    target = int(value.rule("target"))
+    totals = dict.fromkeys(value.sides, 0)
+    played: list[rules.Hand] = []
+    leader = rng.choice(value.players)
+    while hands is None or len(played) < hands:
+        plays: list[rules.Play] = []
+        for _ in range(rng.choice((0, 1, 2, 2, 3, 3, 4, 5))):
+            player = rng.choice(value.players)
+            plays.append(rules.Play(player, points=rng.choice((5, 5, 10, 10, 15, 20))))
+            totals[value.side_of(player)] += plays[-1].points
+            if totals[value.side_of(player)] >= target:
+                played.append(rules.Hand(plays=tuple(plays), leader=leader))
+                return tuple(played)
+        out = rng.choice(value.players)
+        pips = {name: rng.randint(0, 18) for name in value.players if name != out}
+        end = rules.HandEnd("domino", out, pips)
+        scored = score_hand_end(value, len(played) + 1, end, leader)
+        played.append(rules.Hand(plays=tuple(plays), end=end, leader=leader))
+        totals[scored.side] += scored.points
+        if totals[scored.side] >= target:
+            break
+        leader = scored.next_leader
+    return tuple(played)
+
+
+def seating(rng: random.Random, roster: list[str]) -> rules.Match:
+    """Two, three or four players for themselves, or two partnerships."""
+    kind = rng.random()
+    if kind < 0.3:
+        seated = rng.sample(roster, 4)
+        return rules.Match(
+            "straight", tuple(seated), ((seated[0], seated[2]), (seated[1], seated[3]))
+        )
+    count = 2 if kind < 0.7 else 3 if kind < 0.9 else 4
+    return rules.Match("straight", tuple(rng.sample(roster, count)))
+
+
+def fill(using: str, *, players: int, matches: int, tables: int, seed: int = 2026) -> Hall:
+    """Write the hall into the database ``using`` (migrated and empty)."""
+    rng = random.Random(seed)
+    hall = Hall(players=players)
+    roster = player_names(players)
+    stored = Player.objects.using(using).bulk_create(Player(name=name) for name in roster)
+    by_name = {player.name: player for player in stored}
+
+    league = League.objects.using(using).create(name="Thursday League", game="straight")
+    league.members.set(stored)
+    season = Season.objects.using(using).create(
+        league=league, name="All year", starts_on=timezone.localdate() - datetime.timedelta(365)
+    )
+    hall.league_id, hall.season_id = league.pk, season.pk
+
+    finished = (
+        value.with_hands(deal(rng, value))
+        for value in (seating(rng, roster) for _ in range(matches))
+    )
+    started = timezone.now() - datetime.timedelta(days=365)
+    step = datetime.timedelta(days=365) / max(matches + 1, 1)
+    for number, chunk in enumerate(_chunks(finished, CHUNK)):
+        moments = [started + step * (number * CHUNK + i) for i in range(len(chunk))]
+        _write(using, hall, chunk, by_name, season=season, finished_at=moments)
+
+    long_value = rules.Match(
+        "straight", tuple(rng.sample(roster, 4)), rules={"target": LONG_TARGET}
+    )
+    long_value = long_value.with_hands(deal(rng, long_value))
+    [hall.long_match_id] = _write(
+        using, hall, [long_value], by_name, season=season, finished_at=[timezone.now()]
+    )
+    hall.long_match_hands = len(long_value.hands)
+
+    open_values = []
+    for _ in range(tables):
+        value = rules.Match("straight", tuple(rng.sample(roster, 4)), rules={"target": OPEN_TARGET})
+        open_values.append(value.with_hands(deal(rng, value, hands=OPEN_HANDS)))
+    ids = _write(using, hall, open_values, by_name, season=None, finished_at=None)
+    hall.tables = [(pk, value.players[0]) for pk, value in zip(ids, open_values, strict=True)]
+
+    organizer = (
+        get_user_model()
+        .objects.db_manager(using)
+        .create_user(hall.username, password=hall.password)
+    )
+    group, _ = Group.objects.using(using).get_or_create(name=ORGANIZERS)
+    organizer.groups.add(group)
+    return hall
+
+
+def _chunks(values: Iterator[rules.Match], size: int) -> Iterator[list[rules.Match]]:
+    chunk: list[rules.Match] = []
+    for value in values:
+        chunk.append(value)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _insert_plays(using: str, hands: list[Hand], plays_of: list[tuple[rules.Play, ...]]) -> None:
+    """The plays, by far the most rows, inserted without a model instance each: the same rows
+    as ``bulk_create`` would write, several times faster."""
+    connection = connections[using]
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    table = connection.ops.quote_name(Play._meta.db_table)
+    rows = [
+        (row.pk, number, play.player, play.points, "", False, now)
+        for row, plays in zip(hands, plays_of, strict=True)
+        for number, play in enumerate(plays, 1)
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {table} (hand_id, number, player, points, tile, overridden, created_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            rows,
+        )
+
+
+def _write(
+    using: str,
+    hall: Hall,
+    values: list[rules.Match],
+    by_name: dict[str, Player],
+    *,
+    season: Season | None,
+    finished_at: list[datetime.datetime] | None,
+) -> list[int]:
+    """Store the matches as the table would have: rows for what was entered, the engine's
+    derived columns, and the first change holding the hands."""
+    boards = [rules.score_match(value) for value in values]
+    for board in boards:
+        assert not board.errors, f"a generated match broke the rules: {board.errors[0]}"
+        assert board.finished == (finished_at is not None), "a generated match did not end"
+    rows = Match.objects.using(using).bulk_create(
+        Match(
+            game=value.game,
+            rules=dict(value.rules),
+            totals=dict(board.totals),
+            finished=board.finished,
+            winner=board.winner,
+            hand_count=len(board.hands),
+            finished_at=finished_at[i] if finished_at else None,
+            version=1,
+        )
+        for i, (value, board) in enumerate(zip(values, boards, strict=True))
+    )
+    seats, hands, plays_of = [], [], []
+    for match, value in zip(rows, values, strict=True):
+        team_of = {name: i for i, team in enumerate(value.partnerships) for name in team}
+        seats += [
+            Seat(match=match, player=by_name[name], position=position, team=team_of.get(name))
+            for position, name in enumerate(value.players)
+        ]
+        for number, hand in enumerate(value.hands, 1):
+            hands.append(
+                Hand(
+                    match=match,
+                    number=number,
+                    leader=hand.leader or "",
+                    end_how=hand.end.how if hand.end else "",
+                    end_player=(hand.end.player or "") if hand.end else "",
+                    pips=dict(hand.end.pips) if hand.end else {},
+                    ended_at=(match.finished_at or timezone.now()) if hand.end else None,
+                )
+            )
+            plays_of.append(hand.plays)
+    Seat.objects.using(using).bulk_create(seats)
+    Hand.objects.using(using).bulk_create(hands)
+    _insert_plays(using, hands, plays_of)
+    Change.objects.using(using).bulk_create(
+        Change(match=match, number=1, action="Imported", after=write_match(value)["hands"])
+        for match, value in zip(rows, values, strict=True)
+    )
+    if season is not None:
+        SeasonMatch.objects.using(using).bulk_create(
+            SeasonMatch(season=season, match=match) for match in rows
+        )
+    hall.matches += len(rows)
+    hall.hands += len(hands)
+    hall.plays += sum(len(plays) for plays in plays_of)
+    return [match.pk for match in rows]

@@ -1,0 +1,159 @@
+"""The load: wrk, in its own process, with a Lua script per kind of request.
+
+wrk keeps a fixed number of connections busy for a fixed time and reports what it saw; the
+scripts' ``done`` hook prints the numbers as one JSON line, so nothing is parsed from prose.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from urllib.parse import quote_plus
+
+#: printed by every script's done hook, in front of its JSON
+MARK = "BENCHMARK-RESULT "
+
+DONE = """
+done = function(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format(
+    '%s{"requests": %d, "duration_us": %d, "connect_errors": %d, "read_errors": %d, ' ..
+    '"write_errors": %d, "timeouts": %d, "bad_status": %d, "p50_us": %d, "p99_us": %d, ' ..
+    '"max_us": %d}\\n',
+    "MARK", summary.requests, summary.duration, errors.connect, errors.read, errors.write,
+    errors.timeout, errors.status, latency:percentile(50), latency:percentile(99), latency.max))
+end
+""".replace("MARK", MARK)
+
+#: a GET as a spectator's phone sends it: no session, so no per-user work
+GET_SCRIPT = (
+    """
+wrk.method = "GET"
+wrk.headers["Accept-Encoding"] = "gzip"
+"""
+    + DONE
+)
+
+#: the htmx POST a scorekeeper's phone sends for a tap on a points button. Each request
+#: goes to the next of the open matches (as at a hall's tables) and carries a key of its own,
+#: so none is taken for a repeat of another and answered without being recorded.
+POST_SCRIPT = """
+local tables = {TABLES}
+local points = {5, 10, 15, 20, 5, 10}
+local headers = {
+  ["Content-Type"] = "application/x-www-form-urlencoded",
+  ["Cookie"] = "{COOKIE}",
+  ["X-CSRFToken"] = "{CSRF_TOKEN}",
+  ["HX-Request"] = "true",
+  ["Accept-Encoding"] = "gzip",
+}
+local thread_count = 0
+function setup(thread)
+  thread:set("thread_id", thread_count)
+  thread_count = thread_count + 1
+end
+local sent = 0
+function request()
+  sent = sent + 1
+  local table = tables[((thread_id * 7919 + sent) % #tables) + 1]
+  local body = table[2] .. "&points=" .. points[(sent % #points) + 1] ..
+    "&entry_key={RUN}-" .. thread_id .. "-" .. sent
+  return wrk.format("POST", table[1], headers, body)
+end
+"""
+
+
+@dataclass
+class Measurement:
+    clients: int
+    requests: int
+    seconds: float
+    requests_per_second: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    errors: int
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def find_wrk(install: bool) -> str:
+    """wrk's path; as root on Debian or Ubuntu it is installed when missing, if asked to."""
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if install and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        command = ["apt-get", "install", "-y", "wrk"]
+        if subprocess.run(command, env=env, check=False).returncode != 0:
+            subprocess.run(["apt-get", "update"], env=env, check=True)
+            subprocess.run(command, env=env, check=True)
+        found = shutil.which("wrk")
+        if found:
+            return found
+    raise FileNotFoundError(
+        "wrk (the load generator) is not installed. Install it with "
+        "`sudo apt-get install wrk` (Debian, Ubuntu) or `brew install wrk` (macOS)."
+    )
+
+
+def write_scripts(
+    folder: Path, *, tables: list[tuple[int, str]], cookie: str, csrf: str, run: str
+) -> dict[str, Path]:
+    lua_tables = ", ".join(
+        f'{{"/matches/{pk}/play/", "player={quote_plus(player)}"}}' for pk, player in tables
+    )
+    post = (
+        POST_SCRIPT.replace("{TABLES}", "{" + lua_tables + "}")
+        .replace("{COOKIE}", cookie)
+        .replace("{CSRF_TOKEN}", csrf)
+        .replace("{RUN}", run)
+    )
+    scripts = {"get": folder / "get.lua", "post": folder / "post.lua"}
+    scripts["get"].write_text(GET_SCRIPT)
+    scripts["post"].write_text(post + DONE)
+    return scripts
+
+
+def run_wrk(
+    wrk: str, url: str, script: Path, *, clients: int, seconds: float, threads: int
+) -> Measurement:
+    """Keep ``clients`` connections busy on ``url`` for ``seconds``, from ``threads`` threads."""
+    command = [
+        wrk,
+        f"--threads={max(1, min(threads, clients))}",
+        f"--connections={clients}",
+        f"--duration={max(1, round(seconds))}s",
+        "--timeout=10s",
+        f"--script={script}",
+        url,
+    ]
+    finished = subprocess.run(
+        command, capture_output=True, text=True, timeout=seconds + 60, check=False
+    )
+    lines = [line for line in finished.stdout.splitlines() if line.startswith(MARK)]
+    if finished.returncode != 0 or not lines:
+        raise RuntimeError(
+            f"wrk failed ({finished.returncode}): {finished.stderr or finished.stdout}"
+        )
+    data = json.loads(lines[-1][len(MARK) :])
+    elapsed = data["duration_us"] / 1e6
+    errors = sum(
+        data[name]
+        for name in ("connect_errors", "read_errors", "write_errors", "timeouts", "bad_status")
+    )
+    return Measurement(
+        clients=clients,
+        requests=data["requests"],
+        seconds=round(elapsed, 2),
+        requests_per_second=round(data["requests"] / elapsed, 1) if elapsed else 0.0,
+        p50_ms=round(data["p50_us"] / 1000, 2),
+        p99_ms=round(data["p99_us"] / 1000, 2),
+        max_ms=round(data["max_us"] / 1000, 2),
+        errors=errors,
+    )

@@ -1,0 +1,203 @@
+"""A fresh database and the app under gunicorn, each cleaned up whatever happens."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import dj_database_url
+from django.conf import settings
+
+MANAGE = str(Path(settings.BASE_DIR) / "manage.py")
+
+
+@contextmanager
+def fresh_database(url: str, folder: Path) -> Iterator[str]:
+    """A new, empty database: a SQLite file in ``folder``, or on the PostgreSQL server of
+    ``url`` a database created for the run and dropped after it."""
+    if not url:
+        yield f"sqlite:///{folder / 'benchmark.sqlite3'}"
+        return
+    config = dj_database_url.parse(url)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        raise ValueError("For SQLite leave out --database-url: the run makes a file of its own.")
+    if config["ENGINE"] != "django.db.backends.postgresql":
+        raise ValueError(f"Only SQLite and PostgreSQL are supported, not {config['ENGINE']}.")
+    import psycopg
+    from psycopg import sql
+
+    name = f"scorekeeper_benchmark_{secrets.token_hex(4)}"
+    server = {
+        "dbname": config["NAME"] or "postgres",
+        "user": config["USER"] or None,
+        "password": config["PASSWORD"] or None,
+        "host": config["HOST"] or None,
+        "port": config["PORT"] or None,
+    }
+    with psycopg.connect(**server, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urllib.parse.urlsplit(url)._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(**server, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                [name],
+            )
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+
+
+def server_environment(database_url: str, folder: Path) -> dict[str, str]:
+    """The environment of a production deployment on loopback, with its own key and files."""
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("DJANGO_", "PYTEST")) and name != "DATABASE_URL"
+    }
+    env.update(
+        DATABASE_URL=database_url,
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_STATIC_ROOT=str(folder / "static"),
+        DJANGO_LOG_LEVEL="WARNING",
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str, timeout: float = 900) -> None:
+    """A management command in its own process, as a deployment runs it."""
+    subprocess.run(
+        [sys.executable, MANAGE, *args],
+        env=env,
+        cwd=settings.BASE_DIR,
+        check=True,
+        timeout=timeout,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], *, workers: int, log: Path) -> Iterator[str]:
+    """The app under gunicorn on a free loopback port; yields its base URL. The server (its
+    whole process group) is stopped on the way out, whatever happened."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "scorekeeper.wsgi:application",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        "--worker-class=sync",
+        "--timeout=60",
+        "--log-level=warning",
+    ]
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command,
+            env=env,
+            cwd=settings.BASE_DIR,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(base, process, log)
+        yield base
+    finally:
+        _stop(process)
+
+
+def _wait_until_up(base: str, process: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited ({process.returncode}):\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not answer within {seconds:.0f} s:\n{log.read_text()}")
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is not None:
+        return
+    group = os.getpgid(process.pid)
+    os.killpg(group, signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(group, signal.SIGKILL)
+        process.wait(timeout=15)
+
+
+class Browser:
+    """A signed-in browser: its cookies, for the load generator to send."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def cookie(self, name: str) -> str:
+        return next((c.value for c in self.jar if c.name == name), "")
+
+    def sign_in(self, username: str, password: str) -> None:
+        self.get("/accounts/login/")
+        data = {
+            "username": username,
+            "password": password,
+            "csrfmiddlewaretoken": self.cookie("csrftoken"),
+        }
+        self.opener.open(
+            urllib.request.Request(
+                f"{self.base}/accounts/login/", data=urllib.parse.urlencode(data).encode()
+            ),
+            timeout=30,
+        ).read()
+        if not self.cookie("sessionid"):
+            raise RuntimeError("signing in as the benchmark's organizer failed")
+
+    def get(self, path: str) -> tuple[int, bytes, float]:
+        return self._open(urllib.request.Request(f"{self.base}{path}"))
+
+    def post(
+        self, path: str, data: dict[str, str], headers: dict[str, str]
+    ) -> tuple[int, bytes, float]:
+        body = urllib.parse.urlencode(data).encode()
+        return self._open(urllib.request.Request(f"{self.base}{path}", data=body, headers=headers))
+
+    def _open(self, request: urllib.request.Request) -> tuple[int, bytes, float]:
+        """The status, the body and how long the answer took, in milliseconds."""
+        started = time.perf_counter()
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                body = response.read()
+                status = response.status
+        except urllib.error.HTTPError as error:
+            body, status = error.read(), error.code
+        return status, body, (time.perf_counter() - started) * 1000

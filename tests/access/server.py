@@ -1,0 +1,218 @@
+"""The app in a real server process on 127.0.0.1, and phones that talk to it over HTTP.
+
+The server is gunicorn with three worker processes, as in production, on a database of its own:
+a SQLite file, or a database made for it on the PostgreSQL server the test run uses.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+#: no request, start or stop may hang the test run longer than this (seconds)
+TIMEOUT = 20
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(("postgres://", "postgresql://"))
+
+
+@contextmanager
+def postgres_database(server_url: str) -> Iterator[str]:
+    """A new, empty database on the server of ``server_url``, dropped afterwards."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"scorekeeper_server_{secrets.token_hex(4)}"
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urllib.parse.urlsplit(server_url)._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as admin:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+def server_environment(database_url: str) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": HOST,
+        "DATABASE_URL": database_url,
+        "DJANGO_LOG_LEVEL": "WARNING",
+    }
+    # Production settings otherwise; PYTEST_VERSION stays, so that the static files are served
+    # from their folders as in the rest of the test run, without a collectstatic step.
+    env.pop("DJANGO_DEBUG", None)
+    env.pop("DJANGO_HTTPS", None)
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def shell(env: dict[str, str], code: str) -> dict:
+    """Run ``code`` with `manage.py shell -c` and read the JSON object it prints."""
+    done = manage(env, "shell", "-c", code)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@dataclass
+class Server:
+    env: dict[str, str]
+    log: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self) -> None:
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        with self.log.open("a") as log:
+            # a session (process group) of its own: a kill reaches the workers at once
+            self.process = subprocess.Popen(
+                [
+                    str(gunicorn),
+                    "scorekeeper.wsgi",
+                    "-w",
+                    "3",
+                    "-b",
+                    f"{HOST}:{self.port}",
+                    "--graceful-timeout",
+                    "2",
+                    "--timeout",
+                    str(TIMEOUT),
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, f"the server stopped:\n{self.tail()}"
+            try:
+                with urllib.request.urlopen(f"{self.url}/accounts/login/", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise AssertionError(f"the server did not answer within {TIMEOUT} s:\n{self.tail()}")
+
+    def kill(self) -> None:
+        """SIGKILL to the server and every worker: no chance to finish what they were doing."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=TIMEOUT)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=TIMEOUT)
+        except ProcessLookupError:
+            pass
+        self.process = None
+
+    def tail(self) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-40:])
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    location: str
+    body: str
+
+
+class _KeepRedirects(urllib.request.HTTPRedirectHandler):
+    """Redirects are answers to look at (a saved entry redirects to the scoreboard)."""
+
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+class Phone:
+    """A browser at the table: its own cookies (session, CSRF), nothing shared with another."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), _KeepRedirects()
+        )
+
+    def get(self, path: str) -> Answer:
+        return self._send(urllib.request.Request(self.base + path))
+
+    def post(self, path: str, data: dict[str, str]) -> Answer:
+        """A form post, with the CSRF token the page's cookie holds."""
+        token = next((c.value for c in self.cookies if c.name == "csrftoken"), "")
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **data}).encode()
+        return self._send(urllib.request.Request(self.base + path, data=body, method="POST"))
+
+    def sign_in(self, username: str, password: str) -> None:
+        page = self.get("/accounts/login/").body
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert found is not None, "the sign-in page has no CSRF token"
+        answer = self.post(
+            "/accounts/login/",
+            {"username": username, "password": password, "csrfmiddlewaretoken": found.group(1)},
+        )
+        assert answer.status == 302, f"signing in as {username} failed: {answer.status}"
+
+    def _send(self, request: urllib.request.Request) -> Answer:
+        try:
+            with self.opener.open(request, timeout=TIMEOUT) as answer:
+                return Answer(answer.status, answer.headers.get("Location", ""), _text(answer))
+        except urllib.error.HTTPError as answer:
+            return Answer(answer.code, answer.headers.get("Location", ""), _text(answer))
+
+
+def _text(answer) -> str:
+    return answer.read().decode("utf-8", errors="replace")

@@ -1,0 +1,70 @@
+"""Run inside the server's database by `manage.py shell -c`: set it up, and read a match back.
+
+The concurrency tests talk to a real server process with its own database, not the test run's;
+these functions are how they reach that database, each printing one JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+
+from scorekeeper import rules
+from scorekeeper.access.models import ORGANIZERS
+from scorekeeper.rules.matchfile import write_match
+from scorekeeper.tables.models import Change, EntryKey, Match
+from scorekeeper.tables.scoring import match_value, refetch
+
+
+def prepare(username: str, password: str) -> None:
+    """Set the empty database up as a deployment does, and add an organizer who may sign in."""
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    user = get_user_model().objects.create_user(username, password=password)
+    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    print(json.dumps({"user": user.pk}))
+
+
+def stored(pk: int) -> None:
+    """The match as stored, and as the rules engine scores its stored hands."""
+    match = refetch(Match.objects.get(pk=pk))
+    value = match_value(match)
+    board = rules.score_match(value)
+    print(
+        json.dumps(
+            {
+                "version": match.version,
+                "totals": match.totals,
+                "hand_count": match.hand_count,
+                "engine_totals": board.totals,
+                "engine_hand_count": len(board.hands),
+                "hands": [
+                    {
+                        "number": hand.number,
+                        "end": hand.end_how,
+                        "plays": [
+                            [play.number, play.player, play.points] for play in hand.plays.all()
+                        ],
+                    }
+                    for hand in match.hands.all()
+                ],
+                "hands_file": write_match(value)["hands"],
+                "changes": [
+                    {
+                        "number": change.number,
+                        "action": change.action,
+                        "before": change.before,
+                        "after": change.after,
+                    }
+                    for change in Change.objects.filter(match=match).order_by("number")
+                ],
+                "keys": [
+                    {"key": key.key, "change": key.change.number if key.change else None}
+                    for key in EntryKey.objects.filter(match=match).select_related("change")
+                ],
+            }
+        )
+    )

@@ -1,0 +1,756 @@
+"""Who may change what: every view that changes data, asked by every persona.
+
+Those allowed get their change; everyone else is refused (403) and finds the database exactly as
+it was. Leagues are run by organizers only. Signing in is rate limited and every form, htmx's
+included, needs its CSRF token.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import re
+import uuid
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import rules
+from scorekeeper.access.models import SCOREKEEPER, ShareLink
+from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.tables.models import Change, Hand, Match, Play
+from scorekeeper.tables.scoring import create_match
+from tests.access.conftest import (
+    LEAGUE_RUNNERS,
+    LEAGUE_WATCHERS,
+    MATCH_KEEPERS,
+    MATCH_WATCHERS,
+    Persona,
+    everything,
+    join,
+)
+from tests.web.pages import HTMX, content, text, totals
+from tests.web.table import fingerprint, setup_data
+
+WATCHING = "You are watching this match."
+
+
+def plays_of(match: Match, number: int) -> list[tuple[str, int]]:
+    return list(
+        Play.objects.filter(hand__match=match, hand__number=number)
+        .order_by("number")
+        .values_list("player", "points")
+    )
+
+
+def scoreboard_of(match: Match) -> str:
+    return reverse("tables:scoreboard", args=[match.pk])
+
+
+def redirected_to_scoreboard(response: HttpResponse, match: Match) -> bool:
+    return response.status_code == 302 and response["Location"] == scoreboard_of(match)
+
+
+# -- the views that change a match -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """The match and the links the personas around it hold."""
+
+    match: Match
+    scorekeeper_link: ShareLink
+    viewer_link: ShareLink
+
+    def url(self, name: str, *args: object) -> str:
+        app = "access" if name in ("share", "revoke") else "tables"
+        return reverse(f"{app}:{name}", args=[self.match.pk, *args])
+
+
+@dataclass(frozen=True)
+class MatchAction:
+    """A request that changes the match (or shows the form to), and what it did when allowed."""
+
+    name: str
+    send: Callable[[Client, Table], HttpResponse]
+    done: Callable[[Table, HttpResponse, Persona], None]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def record_play(client: Client, table: Table) -> HttpResponse:
+    data = {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex}
+    return client.post(table.url("record_play"), data)
+
+
+def play_recorded(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert redirected_to_scoreboard(response, table.match)
+    assert plays_of(table.match, 3) == [("Cy", 5), ("Ana", 10)]
+    assert Change.objects.filter(match=table.match).latest("number").made_by == persona.signs_as
+
+
+def end_hand(client: Client, table: Table) -> HttpResponse:
+    # Cy dominoes hand 3; the others hold 4 + 6 + 5 = 15
+    data = {"how": "domino", "player": "Cy", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
+    return client.post(table.url("end_hand"), {**data, "entry_key": uuid.uuid4().hex})
+
+
+def hand_ended(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert redirected_to_scoreboard(response, table.match)
+    hand = Hand.objects.get(match=table.match, number=3)
+    assert (hand.end_how, hand.end_player) == ("domino", "Cy")
+    table.match.refresh_from_db()
+    assert table.match.totals["Cy"] == 20
+
+
+def undo(client: Client, table: Table) -> HttpResponse:
+    return client.post(table.url("undo"), {"entry_key": uuid.uuid4().hex})
+
+
+def undone(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert redirected_to_scoreboard(response, table.match)
+    # Cy's 5 was hand 3's only entry: the hand goes with it
+    assert Hand.objects.filter(match=table.match).count() == 2
+    table.match.refresh_from_db()
+    assert table.match.totals["Cy"] == 0
+
+
+def open_correction(client: Client, table: Table) -> HttpResponse:
+    return client.get(table.url("edit_hand", 1))
+
+
+def correction_shown(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert response.status_code == 200
+    assert "Correct hand 1" in text(response)
+    assert f'name="fingerprint" value="{fingerprint(table.match, 1)}"' in content(response)
+
+
+def correct_hand(client: Client, table: Table) -> HttpResponse:
+    """Hand 1 again with Ana's 10 made a 15: everything else as it was."""
+    data = {
+        "play-0-player": "Ana",
+        "play-0-points": "15",
+        "play-1-player": "Bo",
+        "play-1-points": "15",
+        "how": "domino",
+        "player": "Ana",
+        "pips_1": "12",
+        "pips_2": "9",
+        "pips_3": "11",
+        "fingerprint": fingerprint(table.match, 1),
+    }
+    return client.post(table.url("edit_hand", 1), data)
+
+
+def hand_corrected(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert redirected_to_scoreboard(response, table.match)
+    assert plays_of(table.match, 1) == [("Ana", 15), ("Bo", 15)]
+    table.match.refresh_from_db()
+    assert table.match.totals["Ana"] == 70
+
+
+def delete_hand(client: Client, table: Table) -> HttpResponse:
+    return client.post(table.url("delete_hand", 2), {"entry_key": uuid.uuid4().hex})
+
+
+def hand_deleted(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert redirected_to_scoreboard(response, table.match)
+    # the hand being played moves up into the deleted one's place
+    assert list(Hand.objects.filter(match=table.match).values_list("number", "end_how")) == [
+        (1, "domino"),
+        (2, ""),
+    ]
+    assert plays_of(table.match, 2) == [("Cy", 5)]
+
+
+def rematch(client: Client, table: Table) -> HttpResponse:
+    return client.post(table.url("rematch"))
+
+
+def rematch_started(table: Table, response: HttpResponse, persona: Persona) -> None:
+    again = Match.objects.latest("pk")
+    assert again != table.match
+    assert response.status_code == 302
+    assert response["Location"] == scoreboard_of(again)
+    assert list(again.seats.values_list("player__name", flat=True)) == list(
+        table.match.seats.values_list("player__name", flat=True)
+    )
+    assert again.hand_count == 0
+    # whoever asked for the rematch keeps score of it
+    board = persona.client.get(scoreboard_of(again))
+    assert WATCHING not in text(board)
+    assert 'aria-label="Record a play"' in content(board)
+
+
+def revert(client: Client, table: Table) -> HttpResponse:
+    return client.post(table.url("revert", 2))
+
+
+def reverted(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tables:history", args=[table.match.pk])
+    assert plays_of(table.match, 3) == []
+    latest = Change.objects.filter(match=table.match).latest("number")
+    assert (latest.number, latest.reverts.number, latest.made_by) == (3, 2, persona.signs_as)
+
+
+def open_share(client: Client, table: Table) -> HttpResponse:
+    return client.get(table.url("share"))
+
+
+def share_shown(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert response.status_code == 200
+    page = content(response)
+    # the links handed out so far, each with its QR code, and the form for another
+    assert reverse("access:join", args=[table.scorekeeper_link.token]) in page
+    assert page.count('<svg viewBox="0 0') >= 2
+    assert "New link" in text(response)
+
+
+def share(client: Client, table: Table) -> HttpResponse:
+    return client.post(table.url("share"), {"role": "viewer", "label": "Door"})
+
+
+def shared(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert response.status_code == 302
+    assert response["Location"] == table.url("share")
+    link = ShareLink.objects.get(match=table.match, label="Door")
+    assert (link.role, link.active) == ("viewer", True)
+
+
+def revoke(client: Client, table: Table) -> HttpResponse:
+    return client.post(table.url("revoke", table.viewer_link.pk))
+
+
+def link_revoked(table: Table, response: HttpResponse, persona: Persona) -> None:
+    assert response.status_code == 302
+    table.viewer_link.refresh_from_db()
+    assert not table.viewer_link.active
+    # a phone opening the link now finds nothing
+    assert Client().get(reverse("access:join", args=[table.viewer_link.token])).status_code == 404
+
+
+MATCH_ACTIONS = [
+    MatchAction("record a play", record_play, play_recorded),
+    MatchAction("end the hand", end_hand, hand_ended),
+    MatchAction("undo", undo, undone),
+    MatchAction("open a correction", open_correction, correction_shown),
+    MatchAction("correct a hand", correct_hand, hand_corrected),
+    MatchAction("delete a hand", delete_hand, hand_deleted),
+    MatchAction("rematch", rematch, rematch_started),
+    MatchAction("revert a change", revert, reverted),
+    MatchAction("open the share page", open_share, share_shown),
+    MatchAction("create a share link", share, shared),
+    MatchAction("revoke a share link", revoke, link_revoked),
+]
+
+
+@pytest.fixture
+def table(match: Match, scorekeeper_link: ShareLink, viewer_link: ShareLink) -> Table:
+    return Table(match, scorekeeper_link, viewer_link)
+
+
+@pytest.mark.parametrize("action", MATCH_ACTIONS, ids=str)
+@pytest.mark.parametrize("persona", MATCH_KEEPERS, indirect=True)
+def test_the_matchs_scorekeepers_may_change_it(
+    persona: Persona, table: Table, action: MatchAction
+) -> None:
+    response = action.send(persona.client, table)
+
+    action.done(table, response, persona)
+
+
+@pytest.mark.parametrize("action", MATCH_ACTIONS, ids=str)
+@pytest.mark.parametrize("persona", MATCH_WATCHERS, indirect=True)
+def test_anyone_else_is_refused_and_nothing_changes(
+    persona: Persona, table: Table, action: MatchAction
+) -> None:
+    before = everything()
+
+    response = action.send(persona.client, table)
+
+    assert response.status_code == 403
+    assert everything() == before
+
+
+@pytest.mark.parametrize("persona", MATCH_WATCHERS, indirect=True)
+def test_a_refused_htmx_entry_changes_nothing_either(persona: Persona, table: Table) -> None:
+    before = everything()
+
+    response = persona.client.post(
+        table.url("record_play"),
+        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        headers=HTMX,
+    )
+
+    assert response.status_code == 403
+    assert everything() == before
+
+
+# -- links -----------------------------------------------------------------------------------------
+
+
+def test_a_revoked_link_no_longer_lets_anyone_join(db: None, match: Match) -> None:
+    link = ShareLink.objects.create(match=match, role=SCOREKEEPER)
+    link.revoke()
+    phone = Client()
+    url = reverse("access:join", args=[link.token])
+    before = everything()
+
+    opened = phone.get(url)
+    joined = phone.post(url, {"name": "Rex"})
+
+    assert (opened.status_code, joined.status_code) == (404, 404)
+    assert everything() == before
+    assert phone.post(reverse("tables:undo", args=[match.pk])).status_code == 403
+
+
+def test_a_made_up_link_is_not_found(db: None, match: Match) -> None:
+    url = reverse("access:join", args=["not-a-token-anyone-was-given"])
+
+    assert Client().get(url).status_code == 404
+    assert Client().post(url, {"name": "Eve"}).status_code == 404
+
+
+def test_a_link_to_one_match_does_not_open_another(link_scorekeeper: Persona, table: Table) -> None:
+    other = create_match(rules.Match("straight", ("Ana", "Bo"), hands=(rules.Hand(leader="Ana"),)))
+    before = everything()
+
+    response = link_scorekeeper.client.post(
+        reverse("tables:record_play", args=[other.pk]),
+        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+    )
+
+    assert response.status_code == 403
+    assert everything() == before
+
+
+def test_a_scorekeeper_cannot_revoke_another_matchs_link(
+    scorekeeper: Persona, table: Table
+) -> None:
+    other = create_match(rules.Match("straight", ("Ana", "Bo")))
+    their_link = ShareLink.objects.create(match=other, role=SCOREKEEPER)
+    before = everything()
+
+    response = scorekeeper.client.post(
+        reverse("access:revoke", args=[table.match.pk, their_link.pk])
+    )
+
+    assert response.status_code == 404
+    assert everything() == before
+
+
+def test_a_watcher_with_an_account_who_joins_with_a_scorekeeper_link_may_keep_score(
+    account_viewer: Persona, table: Table
+) -> None:
+    join(account_viewer.client, table.scorekeeper_link, "Vera")
+
+    response = record_play(account_viewer.client, table)
+
+    assert redirected_to_scoreboard(response, table.match)
+    assert plays_of(table.match, 3) == [("Cy", 5), ("Ana", 10)]
+
+
+def test_a_scorekeeper_with_an_account_who_joins_with_a_viewer_link_still_keeps_score(
+    scorekeeper: Persona, table: Table
+) -> None:
+    join(scorekeeper.client, table.viewer_link, "Sam")
+
+    response = record_play(scorekeeper.client, table)
+
+    assert redirected_to_scoreboard(response, table.match)
+
+
+def test_a_phone_loses_its_scorekeeping_the_moment_its_link_is_revoked(
+    link_scorekeeper: Persona, owner: Persona, table: Table
+) -> None:
+    assert record_play(link_scorekeeper.client, table).status_code == 302
+
+    owner.client.post(table.url("revoke", table.scorekeeper_link.pk))
+    response = record_play(link_scorekeeper.client, table)
+
+    assert response.status_code == 403
+    assert plays_of(table.match, 3) == [("Cy", 5), ("Ana", 10)]
+    assert WATCHING in text(link_scorekeeper.client.get(scoreboard_of(table.match)))
+
+
+# -- starting a match without an account -----------------------------------------------------------
+
+
+def test_a_phone_without_an_account_may_start_a_match_and_keep_its_score(db: None) -> None:
+    phone, other_phone = Client(), Client()
+
+    started = phone.post(
+        reverse("tables:new_match", args=["straight"]),
+        setup_data("straight", "Ana", "Bo", first="1"),
+    )
+    match = Match.objects.get()
+    entered = phone.post(
+        reverse("tables:record_play", args=[match.pk]),
+        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+    )
+    before = everything()
+    refused = other_phone.post(
+        reverse("tables:record_play", args=[match.pk]),
+        {"player": "Bo", "points": "20", "entry_key": uuid.uuid4().hex},
+    )
+
+    assert redirected_to_scoreboard(started, match)
+    assert redirected_to_scoreboard(entered, match)
+    assert refused.status_code == 403
+    assert everything() == before
+    assert plays_of(match, 1) == [("Ana", 10)]
+    assert totals(phone.get(scoreboard_of(match))) == [10, 0]
+    assert WATCHING not in text(phone.get(scoreboard_of(match)))
+    assert WATCHING in text(other_phone.get(scoreboard_of(match)))
+
+
+def test_the_phone_that_started_a_match_may_share_it(db: None) -> None:
+    phone, friend = Client(), Client()
+    phone.post(reverse("tables:new_match", args=["straight"]), setup_data("straight", "Ana", "Bo"))
+    match = Match.objects.get()
+
+    phone.post(reverse("access:share", args=[match.pk]), {"role": "scorekeeper"})
+    link = ShareLink.objects.get(match=match, label="")
+    join(friend, link, "Bo's phone")
+    entered = friend.post(
+        reverse("tables:record_play", args=[match.pk]),
+        {"player": "Bo", "points": "15", "entry_key": uuid.uuid4().hex},
+    )
+
+    assert redirected_to_scoreboard(entered, match)
+    assert Change.objects.filter(match=match).latest("number").made_by == "Bo's phone"
+
+
+# -- what watchers see -----------------------------------------------------------------------------
+
+
+ENTRY_FORMS = ("tables:record_play", "tables:end_hand", "tables:undo", "tables:rematch")
+
+
+def entry_forms_on(page: str, match: Match) -> list[str]:
+    return [name for name in ENTRY_FORMS if f'action="{reverse(name, args=[match.pk])}"' in page]
+
+
+@pytest.mark.parametrize("persona", MATCH_WATCHERS, indirect=True)
+def test_watchers_see_the_score_but_no_entry_forms(persona: Persona, match: Match) -> None:
+    response = persona.client.get(scoreboard_of(match))
+
+    assert response.status_code == 200
+    assert totals(response) == [65, 35, 5, 0]
+    assert WATCHING in text(response)
+    assert entry_forms_on(content(response), match) == []
+    assert reverse("tables:edit_hand", args=[match.pk, 1]) not in content(response)
+    assert reverse("access:share", args=[match.pk]) not in content(response)
+
+
+@pytest.mark.parametrize("persona", MATCH_KEEPERS, indirect=True)
+def test_scorekeepers_see_the_entry_forms(persona: Persona, match: Match) -> None:
+    response = persona.client.get(scoreboard_of(match))
+
+    assert WATCHING not in text(response)
+    assert entry_forms_on(content(response), match) == list(ENTRY_FORMS)
+    assert reverse("tables:edit_hand", args=[match.pk, 1]) in content(response)
+
+
+@pytest.mark.parametrize("persona", MATCH_WATCHERS, indirect=True)
+def test_watchers_read_the_history_without_revert_buttons(persona: Persona, match: Match) -> None:
+    response = persona.client.get(reverse("tables:history", args=[match.pk]))
+
+    assert response.status_code == 200
+    assert "2. Cy scored 5 by sam" in text(response)
+    assert "Revert to before this change" not in text(response)
+
+
+def test_the_scorekeeper_reads_the_history_with_revert_buttons(
+    scorekeeper: Persona, match: Match
+) -> None:
+    response = scorekeeper.client.get(reverse("tables:history", args=[match.pk]))
+
+    assert text(response).count("Revert to before this change") == 1
+
+
+# -- leagues ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hall:
+    league: League
+    season: Season
+    #: a season match still being played, Ana against Bo
+    entry: SeasonMatch
+
+    def season_url(self, name: str, *args: object) -> str:
+        return reverse(f"leagues:{name}", args=[self.league.pk, self.season.pk, *args])
+
+
+@pytest.fixture
+def hall(db: None) -> Hall:
+    league = League.objects.create(name="Thursday Fives", game="straight")
+    season = Season.objects.create(
+        league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1)
+    )
+    game = create_match(rules.Match("straight", ("Ana", "Bo"), hands=(rules.Hand(leader="Ana"),)))
+    league.members.set(game.players.all())
+    return Hall(league, season, SeasonMatch.objects.create(season=season, match=game))
+
+
+def bundle(name: str) -> bytes:
+    """A league bundle with one season and one finished match in it."""
+    match = {
+        "game": "straight",
+        "players": ["Ana", "Bo"],
+        "rules": {"target": 50},
+        "hands": [{"plays": [{"player": "Ana", "points": 30}, {"player": "Ana", "points": 20}]}],
+    }
+    manifest = {
+        "format": "dominoes-league/1",
+        "name": name,
+        "game": "straight",
+        "rules": {"target": 50},
+        "members": ["Ana", "Bo"],
+        "seasons": [
+            {
+                "name": "Spring",
+                "starts_on": "2026-03-01",
+                "matches": [{"file": "matches/1.json", "forfeited_by": None}],
+            }
+        ],
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("league.json", json.dumps(manifest))
+        archive.writestr("matches/1.json", json.dumps(match))
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class LeagueAction:
+    name: str
+    send: Callable[[Client, Hall], HttpResponse]
+    done: Callable[[Hall, HttpResponse], None]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def create_league(client: Client, hall: Hall) -> HttpResponse:
+    data = {"name": "Friday Fives", "game": "straight", "members": "Ana, Bo"}
+    return client.post(reverse("leagues:league_list"), data)
+
+
+def league_created(hall: Hall, response: HttpResponse) -> None:
+    league = League.objects.get(name="Friday Fives")
+    assert response["Location"] == reverse("leagues:league", args=[league.pk])
+
+
+def open_season(client: Client, hall: Hall) -> HttpResponse:
+    data = {"name": "Winter", "starts_on": "2027-01-04"}
+    return client.post(reverse("leagues:league", args=[hall.league.pk]), data)
+
+
+def season_opened(hall: Hall, response: HttpResponse) -> None:
+    season = hall.league.seasons.get(name="Winter")
+    assert response["Location"] == reverse("leagues:season", args=[hall.league.pk, season.pk])
+
+
+def open_league_match_form(client: Client, hall: Hall) -> HttpResponse:
+    return client.get(hall.season_url("new_match"))
+
+
+def league_match_form_shown(hall: Hall, response: HttpResponse) -> None:
+    assert response.status_code == 200
+    assert "Start the match" in text(response)
+
+
+def start_league_match(client: Client, hall: Hall) -> HttpResponse:
+    return client.post(hall.season_url("new_match"), setup_data("straight", "Ana", "Bo"))
+
+
+def league_match_started(hall: Hall, response: HttpResponse) -> None:
+    entry = hall.season.entries.latest("pk")
+    assert entry != hall.entry
+    assert redirected_to_scoreboard(response, entry.match)
+
+
+def forfeit(client: Client, hall: Hall) -> HttpResponse:
+    return client.post(hall.season_url("forfeit", hall.entry.match_id), {"side": "1"})
+
+
+def forfeited(hall: Hall, response: HttpResponse) -> None:
+    assert response["Location"] == hall.season_url("season")
+    hall.entry.refresh_from_db()
+    assert hall.entry.forfeited_by == 1
+
+
+def import_bundle(client: Client, hall: Hall) -> HttpResponse:
+    upload = SimpleUploadedFile("league.zip", bundle("Spring Fives"), "application/zip")
+    return client.post(reverse("leagues:import_bundle"), {"file": upload})
+
+
+def bundle_imported(hall: Hall, response: HttpResponse) -> None:
+    league = League.objects.get(name="Spring Fives")
+    assert response["Location"] == reverse("leagues:league", args=[league.pk])
+    assert league.seasons.get().entries.get().match.winner == "Ana"
+
+
+LEAGUE_ACTIONS = [
+    LeagueAction("create a league", create_league, league_created),
+    LeagueAction("open a season", open_season, season_opened),
+    LeagueAction("open the league match form", open_league_match_form, league_match_form_shown),
+    LeagueAction("start a league match", start_league_match, league_match_started),
+    LeagueAction("record a forfeit", forfeit, forfeited),
+    LeagueAction("import a league bundle", import_bundle, bundle_imported),
+]
+
+
+@pytest.mark.parametrize("action", LEAGUE_ACTIONS, ids=str)
+@pytest.mark.parametrize("persona", LEAGUE_RUNNERS, indirect=True)
+def test_organizers_run_the_leagues(persona: Persona, hall: Hall, action: LeagueAction) -> None:
+    response = action.send(persona.client, hall)
+
+    action.done(hall, response)
+
+
+@pytest.mark.parametrize("action", LEAGUE_ACTIONS, ids=str)
+@pytest.mark.parametrize("persona", LEAGUE_WATCHERS, indirect=True)
+def test_nobody_else_changes_a_league(persona: Persona, hall: Hall, action: LeagueAction) -> None:
+    before = everything()
+
+    response = action.send(persona.client, hall)
+
+    assert response.status_code == 403
+    assert everything() == before
+
+
+@pytest.mark.parametrize("persona", LEAGUE_WATCHERS, indirect=True)
+def test_anyone_may_read_the_standings(persona: Persona, hall: Hall) -> None:
+    response = persona.client.get(hall.season_url("season"))
+
+    assert response.status_code == 200
+    assert "Autumn" in text(response)
+
+
+# -- signing in ------------------------------------------------------------------------------------
+
+PASSWORD = "plenty of dominoes on the table"
+
+
+@pytest.fixture
+def olga(db: None, settings) -> str:
+    # the fast hasher: the test is about counting attempts, not about hashing
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_user_model().objects.create_user("olga", password=PASSWORD)
+    return "olga"
+
+
+def sign_in(client: Client, username: str, password: str) -> HttpResponse:
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+def signed_in_as(client: Client) -> str | None:
+    page = text(client.get(reverse("tables:home")))
+    found = re.search(r"Sign out (\S+)", page)
+    return found.group(1) if found else None
+
+
+def test_the_right_password_signs_in(olga: str) -> None:
+    client = Client()
+
+    response = sign_in(client, olga, PASSWORD)
+
+    assert response.status_code == 302
+    assert signed_in_as(client) == "olga"
+
+
+def test_a_wrong_password_is_refused_with_the_form_again(olga: str) -> None:
+    client = Client()
+
+    response = sign_in(client, olga, "not it")
+
+    assert response.status_code == 200
+    assert "Please enter a correct username and password." in text(response)
+    assert signed_in_as(client) is None
+
+
+def test_after_four_wrong_passwords_the_right_one_still_signs_in(olga: str) -> None:
+    client = Client()
+    for _ in range(4):
+        sign_in(client, olga, "not it")
+
+    response = sign_in(client, olga, PASSWORD)
+
+    assert response.status_code == 302
+    assert signed_in_as(client) == "olga"
+
+
+def test_after_five_wrong_passwords_even_the_right_one_is_refused(olga: str) -> None:
+    client = Client()
+    answers = [sign_in(client, olga, f"guess {n}").status_code for n in range(5)]
+
+    response = sign_in(client, olga, PASSWORD)
+
+    # the fifth failure already answers that the account is locked
+    assert answers == [200, 200, 200, 200, 429]
+    assert response.status_code == 429
+    assert "Too many sign-in attempts" in text(response)
+    assert signed_in_as(client) is None
+    # another browser from the same address is refused too: the lock is on the account
+    assert sign_in(Client(), olga, PASSWORD).status_code == 429
+
+
+# -- CSRF ------------------------------------------------------------------------------------------
+
+
+def test_a_post_without_the_csrf_token_is_refused(organizer: Persona, match: Match) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(get_user_model().objects.get(username="olga"))
+    client.get(scoreboard_of(match))  # the page sets the CSRF cookie; the post leaves it out
+    before = everything()
+
+    response = client.post(
+        reverse("tables:record_play", args=[match.pk]),
+        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        headers=HTMX,
+    )
+
+    assert response.status_code == 403
+    assert everything() == before
+
+
+def test_an_htmx_post_with_the_pages_csrf_header_is_accepted(
+    organizer: Persona, match: Match
+) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(get_user_model().objects.get(username="olga"))
+    page = content(client.get(scoreboard_of(match)))
+    headers = json.loads(re.search(r"<body[^>]*hx-headers='([^']*)'", page).group(1))
+
+    response = client.post(
+        reverse("tables:record_play", args=[match.pk]),
+        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        headers={**HTMX, "X-CSRFToken": headers["X-CSRFToken"]},
+    )
+
+    assert response.status_code == 200
+    assert totals(response) == [75, 35, 5, 0]
+    assert plays_of(match, 3) == [("Cy", 5), ("Ana", 10)]
+
+
+def test_a_sign_in_without_the_csrf_token_is_refused(olga: str) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.get(reverse("login"))
+
+    response = sign_in(client, olga, PASSWORD)
+
+    assert response.status_code == 403
+    assert signed_in_as(client) is None

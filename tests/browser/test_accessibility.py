@@ -1,0 +1,186 @@
+"""The main pages read by a screen reader and driven from a keyboard: axe-core run in the page
+finds nothing serious, in the light theme and in the dark one, and the Straight entry form is
+reached and used with Tab, Enter and Space."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.hall import Hall, open_the_hall, sign_in
+from tests.browser.table import expect_totals
+
+AXE = Axe()
+
+#: what a player cannot get past: the rest (moderate, minor) are advice
+BLOCKING = ("serious", "critical")
+
+#: each page by name: where it is, and whether the organizer is signed in to see it
+PAGES: dict[str, tuple[Callable[[Hall], str], bool]] = {
+    "home": (lambda hall: "/", False),
+    "new Straight match": (lambda hall: "/matches/new/straight/", False),
+    "new Chickenfoot match": (lambda hall: "/matches/new/chickenfoot/", False),
+    "new Sedma match": (lambda hall: "/matches/new/sedma/", False),
+    "Straight scoreboard, watching": (lambda hall: hall.boards["straight"], False),
+    "Chickenfoot scoreboard, watching": (lambda hall: hall.boards["chickenfoot"], False),
+    "Sedma scoreboard, watching": (lambda hall: hall.boards["sedma"], False),
+    "Straight scoreboard, keeping score": (lambda hall: hall.boards["straight"], True),
+    "Chickenfoot scoreboard, keeping score": (lambda hall: hall.boards["chickenfoot"], True),
+    "Sedma scoreboard, keeping score": (lambda hall: hall.boards["sedma"], True),
+    "finished scoreboard": (lambda hall: hall.finished, True),
+    "edit a hand": (lambda hall: f"{hall.boards['straight']}hands/1/edit/", True),
+    "settle it": (lambda hall: "/settle/", False),
+    "history": (lambda hall: hall.history("straight"), True),
+    "share": (lambda hall: f"{hall.boards['straight']}share/", True),
+    "Straight score sheet": (lambda hall: hall.sheet("straight"), False),
+    "Chickenfoot score sheet": (lambda hall: hall.sheet("chickenfoot"), False),
+    "leagues": (lambda hall: "/leagues/", True),
+    "league": (lambda hall: hall.league, True),
+    "season standings": (lambda hall: hall.season, True),
+    "wall board": (lambda hall: hall.wall, False),
+    "player": (lambda hall: hall.player, False),
+    "sign in": (lambda hall: "/accounts/login/", False),
+}
+
+
+def blocking_violations(page: Page) -> list[str]:
+    """What axe-core finds serious or critical on the page, one line per element."""
+    results = AXE.run(page)
+    found = []
+    for violation in results.response["violations"]:
+        if violation["impact"] not in BLOCKING:
+            continue
+        for node in violation["nodes"]:
+            summary = " ".join(node.get("failureSummary", "").split())
+            found.append(
+                f"{violation['id']} ({violation['impact']}): {violation['help']} "
+                f"at {node['target']}: {summary}"
+            )
+    return found
+
+
+def open_every_disclosure(page: Page) -> None:
+    """The hands, "End the hand", "Another number": what they hide is checked too."""
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_axe_finds_nothing_serious_on_the_page(
+    page: Page, live_server: LiveServer, name: str, scheme: str
+) -> None:
+    hall = open_the_hall()
+    where, signed_in = PAGES[name]
+    page.emulate_media(color_scheme=scheme)
+    if signed_in:
+        sign_in(page, live_server.url)
+    page.goto(live_server.url + where(hall))
+    open_every_disclosure(page)
+
+    found = blocking_violations(page)
+
+    assert not found, f"{name} ({scheme}):\n" + "\n".join(found)
+
+
+def focus_path(page: Page, stop: Callable[[], bool], most: int = 60) -> list[str]:
+    """Press Tab until ``stop`` says so; what had the focus after each press."""
+    path = []
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        path.append(
+            page.evaluate(
+                """() => {
+                  const e = document.activeElement;
+                  const label = e.closest('label');
+                  return [e.tagName.toLowerCase(), e.type || '', e.name || '',
+                          (label ? label.textContent : e.textContent).trim()].join(' ');
+                }"""
+            )
+        )
+        if stop():
+            return path
+    raise AssertionError("Tab never got there: " + " | ".join(path))
+
+
+def position(path: list[str], start: str) -> int:
+    found = [index for index, stop in enumerate(path) if stop.startswith(start)]
+    assert found, f"Tab never reached {start!r}: " + " | ".join(path)
+    return found[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_straight_entry_form_is_reached_in_order_and_used_with_the_keyboard(
+    page: Page, live_server: LiveServer
+) -> None:
+    hall = open_the_hall()
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + hall.boards["straight"])
+    expect_totals(page, 115, 35)
+
+    end_hand = page.locator("#end-hand > summary")
+    path = focus_path(page, lambda: end_hand.evaluate("e => e === document.activeElement"))
+
+    # the main navigation first, then who scored, the points, and last "End the hand"
+    nav = position(path, "a  ")
+    player = position(path, "input radio player")
+    points = position(path, "button submit points")
+    assert nav < player < points < len(path) - 1, " | ".join(path)
+    assert path[-1] == "summary   End the hand"
+    # the chips are one radio group: a single Tab stop, the arrow keys move between players
+    assert len([stop for stop in path if stop.startswith("input radio player")]) == 1
+
+    # Who scored: Ann (the first chip), then an arrow key to Bob; Enter on 15 records it.
+    page.get_by_role("radio", name="Ann").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("radio", name="Bob")).to_be_checked()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="5", exact=True)).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="15", exact=True)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect_totals(page, 115, 50)
+
+    # The focus stays on 15 in the new board: Space records another 15 for Bob.
+    expect(page.get_by_role("button", name="15", exact=True)).to_be_focused()
+    page.keyboard.press("Space")
+    expect_totals(page, 115, 65)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
+    page: Page, live_server: LiveServer, scheme: str
+) -> None:
+    hall = open_the_hall()
+    page.emulate_media(color_scheme=scheme)
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + hall.boards["straight"])
+
+    # "Show the score": what the hand would give, in an alert above the form
+    page.locator("#end-hand > summary").click()
+    end = page.locator("#end-hand")
+    end.get_by_role("radio", name="Domino").check()
+    end.get_by_label("Who dominoed").select_option("Ann")
+    for name, held in {"Bob": 12, "Cy": 7, "Dee": 11}.items():
+        end.get_by_role("spinbutton", name=name, exact=True).fill(str(held))
+    end.get_by_role("button", name="Show the score").click()
+    expect(page.get_by_role("alert").filter(has_text="Check before saving")).to_be_visible()
+    found = blocking_violations(page)
+    assert not found, f"preview ({scheme}):\n" + "\n".join(found)
+
+    # A domino saved without saying who went out: refused, with the reason at the field
+    page.goto(live_server.url + hall.boards["straight"])
+    page.locator("#end-hand > summary").click()
+    end.get_by_role("radio", name="Domino").check()
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        end.get_by_role("spinbutton", name=name, exact=True).fill("5")
+    end.get_by_role("button", name="Save the hand").click()
+    expect(page.locator("#end-hand .error").first).to_be_visible()
+    found = blocking_violations(page)
+    assert not found, f"refused ({scheme}):\n" + "\n".join(found)

@@ -1,0 +1,76 @@
+"""The history is one record for every phone at the table: each change's name is stored in
+English and said in each reader's language, with the names people typed left as typed."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.tables.models import Change, Match
+from tests.i18n.conftest import speaking
+from tests.web.pages import text
+from tests.web.table import play, start
+
+
+@pytest.fixture
+def phone_history(db: None) -> Match:
+    """Started on a phone without an account (so signed "a phone at the table"), Bo scored 15,
+    then that play was reverted."""
+    phone = Client()
+    start(phone, "straight", "Ana", "Bo", first="1")
+    match = Match.objects.get()
+    play(phone, match, "Bo", 15)
+    phone.post(reverse("tables:revert", args=[match.pk, 2]))
+    return match
+
+
+def test_the_history_stores_each_change_in_english(phone_history: Match) -> None:
+    stored = list(phone_history.changes.order_by("number").values_list("action", "made_by"))
+
+    assert stored == [
+        ("Match started", "a phone at the table"),
+        ("Bo scored 15", "a phone at the table"),
+        ("Reverted change 2 (Bo scored 15)", "a phone at the table"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ["3. Reverted change 2 (Bo scored 15) by a phone at the table", "2. Bo scored 15"]),
+        (
+            "es",
+            ["3. Cambio 2 revertido (Bo anotó 15) por un teléfono en la mesa", "2. Bo anotó 15"],
+        ),
+        ("pl", ["3. Cofnięto zmianę 2 (Bo: 15 pkt) telefon przy stole", "1. Mecz rozpoczęty"]),
+        ("cs", ["3. Vrácena změna 2 (Bo: 15 b.) telefon u stolu", "1. Zápas zahájen"]),
+    ],
+)
+def test_each_reader_sees_the_history_in_their_language(
+    language: str, said: list[str], phone_history: Match
+) -> None:
+    history = text(
+        speaking(language, Client()).get(reverse("tables:history", args=[phone_history.pk]))
+    )
+
+    for phrase in said:
+        assert phrase in history, phrase
+
+
+def test_the_last_change_on_the_scoreboard_is_said_in_the_readers_language(
+    phone_history: Match,
+) -> None:
+    board = text(
+        speaking("es", Client()).get(reverse("tables:scoreboard", args=[phone_history.pk]))
+    )
+
+    assert "Último cambio: Cambio 2 revertido (Bo anotó 15), por un teléfono en la mesa," in board
+
+
+def test_a_name_the_app_does_not_know_is_shown_as_stored(phone_history: Match) -> None:
+    Change.objects.filter(match=phone_history, number=2).update(action="Scored on paper, 15")
+
+    history = text(speaking("cs", Client()).get(reverse("tables:history", args=[phone_history.pk])))
+
+    assert "2. Scored on paper, 15" in history

@@ -1,0 +1,185 @@
+"""What a phone on a hall's weak Wi-Fi downloads: the scoreboard's first load with everything
+it pulls in, and the answer to a tap on a points button.
+
+The pages are the real responses, compressed by the app as it sends them; the static files are
+collected by `collectstatic` with the production storage (hashed names, gzip and brotli copies)
+and measured as WhiteNoise serves them to a browser that accepts brotli.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.http import HttpResponse
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from scorekeeper.tables.models import Match
+from tests.performance.hall import long_match
+from tests.web.pages import HTMX
+from tests.web.table import scorekeeper_client
+
+pytestmark = pytest.mark.django_db
+
+FIRST_LOAD_BUDGET = 40 * 1000
+UPDATE_BUDGET = 4 * 1000
+#: what a phone's browser says it accepts
+ACCEPTS = {"Accept-Encoding": "gzip, deflate, br"}
+#: what a page pulls in as it loads: style sheets, scripts, the icon, the app manifest
+ASSETS = re.compile(
+    r'<link rel="(?:stylesheet|icon|manifest)"[^>]* href="([^"]+)"|<script[^>]* src="([^"]+)"'
+)
+PRODUCTION_STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+
+@pytest.fixture(scope="module")
+def static_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("static")
+    with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+@pytest.fixture
+def production_static(static_root: Path) -> Iterator[Path]:
+    """Static files as in production: the collected, hashed, compressed copies, served by
+    WhiteNoise from STATIC_ROOT (a Client made inside sets its middleware up this way)."""
+    with override_settings(
+        STATIC_ROOT=static_root,
+        STORAGES=PRODUCTION_STORAGES,
+        WHITENOISE_USE_FINDERS=False,
+        WHITENOISE_AUTOREFRESH=False,
+    ):
+        yield static_root
+
+
+def sent_size(client: Client, url: str) -> int:
+    """The bytes a browser receives for ``url``, compressed as the app or WhiteNoise sends it."""
+    response = client.get(url, headers=ACCEPTS)
+    assert response.status_code == 200, url
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    return len(body)
+
+
+def first_load(client: Client, match: Match) -> dict[str, int]:
+    """Each download of the scoreboard's first load, by address, in bytes as sent."""
+    url = reverse("tables:scoreboard", args=[match.pk])
+    response = client.get(url, headers=ACCEPTS)
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    page = gzip.decompress(response.content).decode()
+    assets = [link or script for link, script in ASSETS.findall(page)]
+    assert any(".css" in asset for asset in assets) and any(".js" in asset for asset in assets)
+    return {url: len(response.content)} | {asset: sent_size(client, asset) for asset in assets}
+
+
+def test_the_first_load_of_a_long_scoreboard_fits_in_forty_kilobytes(
+    production_static: Path,
+) -> None:
+    match = long_match()
+    assert match.hand_count >= 50
+
+    sizes = first_load(Client(), match)
+
+    assert sum(sizes.values()) <= FIRST_LOAD_BUDGET, sizes
+
+
+def test_the_first_load_for_the_scorekeeper_fits_in_forty_kilobytes(
+    production_static: Path,
+) -> None:
+    """The scorekeeper's board has the entry forms and each hand's edit buttons too."""
+    match = long_match()
+
+    sizes = first_load(scorekeeper_client(), match)
+
+    assert sum(sizes.values()) <= FIRST_LOAD_BUDGET, sizes
+
+
+def test_static_files_are_served_compressed_and_cached_for_good(production_static: Path) -> None:
+    sizes = first_load(Client(), long_match())
+    css = next(url for url in sizes if url.endswith(".css"))
+
+    response = Client().get(css, headers=ACCEPTS)
+
+    assert re.search(r"/app\.[0-9a-f]{12}\.css$", css), "the file name carries its hash"
+    assert response["Content-Encoding"] == "br"
+    assert "immutable" in response["Cache-Control"]
+    assert int(re.search(r"max-age=(\d+)", response["Cache-Control"]).group(1)) >= 365 * 86400
+
+
+def tap_points(client: Client, match: Match, seen: str) -> HttpResponse:
+    """A tap on 10 for the first player, as htmx sends it from a board showing ``seen``."""
+    player = match.seats.order_by("position").first().player.name
+    return client.post(
+        reverse("tables:record_play", args=[match.pk]),
+        {"player": player, "points": 10, "seen": seen},
+        headers={**HTMX, **ACCEPTS},
+    )
+
+
+def seen_on(client: Client, match: Match) -> str:
+    """The version of the match its board says it shows (sent with every htmx request)."""
+    page = client.get(reverse("tables:scoreboard", args=[match.pk])).content.decode()
+    return re.search(r"hx-vals='\{\"seen\": \"(\d+)\"\}'", page).group(1)
+
+
+def hand_being_played(client: Client) -> Match:
+    """A match of sixty hands whose sixty-first has begun with a play."""
+    match = long_match(hands_to=100_000, hands=60)
+    tap_points(client, match, seen_on(client, match))
+    return match
+
+
+def test_a_tap_on_a_points_button_is_answered_in_four_kilobytes(db: None) -> None:
+    """The htmx answer to a play recorded on a match of sixty-one hands, as sent."""
+    client = scorekeeper_client()
+    match = hand_being_played(client)
+
+    response = tap_points(client, match, seen_on(client, match))
+
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    assert len(response.content) <= UPDATE_BUDGET, len(response.content)
+
+
+def test_the_answer_to_a_play_leaves_the_earlier_hands_to_the_phone(db: None) -> None:
+    client = scorekeeper_client()
+    match = hand_being_played(client)
+
+    board = gzip.decompress(tap_points(client, match, seen_on(client, match)).content).decode()
+
+    assert '<div id="earlier-hands" hx-preserve>' in board
+    assert 'id="hand-61"' in board
+    assert 'id="hand-60"' not in board
+
+
+def test_a_phone_behind_the_match_is_sent_every_hand(db: None) -> None:
+    """Another phone changed the match since this one's board was drawn: it gets them all."""
+    client = scorekeeper_client()
+    match = hand_being_played(client)
+    seen = seen_on(client, match)
+    tap_points(client, match, seen)
+
+    board = gzip.decompress(tap_points(client, match, seen).content).decode()
+
+    assert "hx-preserve" not in board
+    assert 'id="hand-1"' in board
+
+
+def test_the_first_play_of_a_hand_is_answered_with_every_hand(db: None) -> None:
+    """The hand before it was the newest on the phone, and shown open: it is sent again."""
+    client = scorekeeper_client()
+    match = long_match(hands_to=100_000, hands=60)
+
+    board = gzip.decompress(tap_points(client, match, seen_on(client, match)).content).decode()
+
+    assert "hx-preserve" not in board
+    assert 'id="hand-60"' in board

@@ -1,0 +1,75 @@
+"""Every page asks the database a fixed number of questions, whatever the number of hands,
+matches and players: the same budget holds for a hall of four players and two matches and for
+one of sixteen players, twenty-four matches and a match of forty hands.
+
+The client is the hall's organizer, who sees the most (entry forms, edit buttons, forfeits).
+The budgets count the session, the user and the organizer check (3 queries) and, on a page that
+is cached (scoreboard, standings), what a first visit costs: working it out and storing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.performance.hall import LARGE, SMALL, Hall, Size, build
+from tests.web.table import scorekeeper_client
+
+pytestmark = pytest.mark.django_db
+
+#: each page's address in a hall, and the most queries it may make
+PAGES: dict[str, tuple[Callable[[Hall], str], int]] = {
+    "home": (lambda hall: reverse("tables:home"), 9),
+    "scoreboard": (lambda hall: reverse("tables:scoreboard", args=[hall.match.pk]), 15),
+    "history": (lambda hall: reverse("tables:history", args=[hall.match.pk]), 8),
+    "settle it": (lambda hall: reverse("tables:settle"), 3),
+    "leagues": (lambda hall: reverse("leagues:league_list"), 5),
+    "league": (lambda hall: reverse("leagues:league", args=[hall.league.pk]), 6),
+    "season standings": (
+        lambda hall: reverse("leagues:season", args=[hall.league.pk, hall.season.pk]),
+        12,
+    ),
+    "wall board": (
+        lambda hall: reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]),
+        12,
+    ),
+    "player": (lambda hall: reverse("leagues:player", args=[hall.player.pk]), 8),
+    "ratings": (lambda hall: reverse("leagues:ratings", args=["straight"]), 6),
+    "share page": (lambda hall: reverse("access:share", args=[hall.match.pk]), 5),
+    "edit-hand form": (lambda hall: reverse("tables:edit_hand", args=[hall.match.pk, 1]), 7),
+}
+SIZES = {"small": SMALL, "large": LARGE}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("page", PAGES)
+def test_a_page_stays_within_its_query_budget_at_any_size(
+    django_assert_max_num_queries, page: str, size: str
+) -> None:
+    hall = build(SIZES[size])
+    url, budget = PAGES[page]
+    client: Client = scorekeeper_client()
+
+    with django_assert_max_num_queries(budget):
+        response = client.get(url(hall))
+
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("page", ["scoreboard", "season standings", "wall board"])
+def test_a_cached_page_seen_again_costs_fewer_queries_than_the_first_visit(
+    django_assert_max_num_queries, page: str
+) -> None:
+    hall = build(Size(players=8, matches=6, hands=6))
+    url, budget = PAGES[page]
+    client = scorekeeper_client()
+    client.get(url(hall))
+
+    # the stored page is read back: the work and the writing of the first visit are skipped
+    with django_assert_max_num_queries(budget - 4):
+        response = client.get(url(hall))
+
+    assert response.status_code == 200
