@@ -86,6 +86,15 @@ def _next_as_dict(next_up: NextUp) -> dict:
     }
 
 
+def hand_summary(number: int, points: dict[str, int]) -> Says:
+    """The last line of every hand's explanation: what each side scored in it."""
+    return Says(
+        "Hand {number}: {points}.",
+        number=number,
+        points=", ".join(f"{side} {scored}" for side, scored in points.items()),
+    )
+
+
 def score_match(match: Match) -> Scoreboard:
     """Score every hand of ``match`` and say what the rules find wrong with it.
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, Match
-from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
+from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, hand_summary
 from scorekeeper.rules.text import N_, Says, join_names
 from scorekeeper.rules.tiles import tile_name
 
@@ -135,13 +135,7 @@ def score_sedma(match: Match) -> Scoreboard:
             _note_hand_over(state, play.player)
         if len(state.line) == DOUBLES:
             explanation.append(Says("All seven doubles are down."))
-        explanation.append(
-            Says(
-                "Hand {number}: {points}.",
-                number=number,
-                points=", ".join(f"{name} {points[name]}" for name in sides),
-            )
-        )
+        explanation.append(hand_summary(number, points))
         findings += check_claims(match, number, hand, points, explanation)
         hands.append(
             HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)

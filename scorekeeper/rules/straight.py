@@ -6,7 +6,7 @@ from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, HandEnd, Match
 from scorekeeper.rules.rounding import explain_round5, round5
-from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
+from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, hand_summary
 from scorekeeper.rules.text import N_, Says, join_names, sum_of
 
 SET_PIPS = 168
@@ -106,13 +106,7 @@ def score_straight(match: Match) -> Scoreboard:
                     explanation.append(_reaches_target(end.side, totals[end.side], target))
             leader = end.next_leader
         if len(sides) > 1 or hand.plays or hand.end:
-            explanation.append(
-                Says(
-                    "Hand {number}: {points}.",
-                    number=number,
-                    points=", ".join(f"{side} {points[side]}" for side in sides),
-                )
-            )
+            explanation.append(hand_summary(number, points))
         findings += check_claims(match, number, hand, points, explanation)
         hands.append(
             HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
