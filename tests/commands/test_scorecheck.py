@@ -12,27 +12,12 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from tests.examples import matchfile_example
+
 MANAGE_PY = Path(__file__).resolve().parents[2] / "manage.py"
 
 # The example from MATCHFILE.md: Ana & Cy 55, Bo & Di 15, a claimed-mismatch warning on hand 2.
-EXAMPLE: dict[str, Any] = {
-    "format": "dominoes-match/1",
-    "game": "straight",
-    "rules": {"target": 250},
-    "players": ["Ana", "Bo", "Cy", "Di"],
-    "partnerships": [["Ana", "Cy"], ["Bo", "Di"]],
-    "hands": [
-        {
-            "leader": "Ana",
-            "plays": [{"player": "Ana", "points": 10}, {"player": "Bo", "points": 15}],
-            "end": {"how": "domino", "player": "Ana", "pips": {"Bo": 12, "Cy": 9, "Di": 11}},
-        },
-        {
-            "end": {"how": "blocked", "pips": {"Ana": 3, "Bo": 12, "Cy": 5, "Di": 9}},
-            "claimed": {"Ana": 35},
-        },
-    ],
-}
+EXAMPLE: dict[str, Any] = matchfile_example()
 
 
 class Run:

@@ -8,28 +8,12 @@ import pytest
 
 from scorekeeper.rules import Hand, HandEnd, Match, Play
 from scorekeeper.rules.matchfile import MatchFileError, dumps_match, read_match, write_match
+from tests.examples import matchfile_example
 
 
 def straight_file() -> dict[str, Any]:
     """The example from MATCHFILE.md, as decoded JSON."""
-    return {
-        "format": "dominoes-match/1",
-        "game": "straight",
-        "rules": {"target": 250},
-        "players": ["Ana", "Bo", "Cy", "Di"],
-        "partnerships": [["Ana", "Cy"], ["Bo", "Di"]],
-        "hands": [
-            {
-                "leader": "Ana",
-                "plays": [{"player": "Ana", "points": 10}, {"player": "Bo", "points": 15}],
-                "end": {"how": "domino", "player": "Ana", "pips": {"Bo": 12, "Cy": 9, "Di": 11}},
-            },
-            {
-                "end": {"how": "blocked", "pips": {"Ana": 3, "Bo": 12, "Cy": 5, "Di": 9}},
-                "claimed": {"Ana": 35},
-            },
-        ],
-    }
+    return matchfile_example()
 
 
 def chickenfoot_file() -> dict[str, Any]:

@@ -12,28 +12,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.tables.models import Hand, Match, Play, Player
+from tests.examples import matchfile_example
 from tests.web.pages import text, totals, winner
 from tests.web.table import board
 
 # The example of MATCHFILE.md, played to 300 (a target of 250 is the default and not written).
-STRAIGHT = {
-    "format": "dominoes-match/1",
-    "game": "straight",
-    "rules": {"target": 300},
-    "players": ["Ana", "Bo", "Cy", "Di"],
-    "partnerships": [["Ana", "Cy"], ["Bo", "Di"]],
-    "hands": [
-        {
-            "leader": "Ana",
-            "plays": [{"player": "Ana", "points": 10}, {"player": "Bo", "points": 15}],
-            "end": {"how": "domino", "player": "Ana", "pips": {"Bo": 12, "Cy": 9, "Di": 11}},
-        },
-        {
-            "end": {"how": "blocked", "pips": {"Ana": 3, "Bo": 12, "Cy": 5, "Di": 9}},
-            "claimed": {"Ana": 35},
-        },
-    ],
-}
+STRAIGHT = {**matchfile_example(), "rules": {"target": 300}}
 
 CHICKENFOOT = {
     "format": "dominoes-match/1",
