@@ -6,24 +6,15 @@ from collections.abc import Iterable
 
 from django.db.models import Prefetch, QuerySet
 
-from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
 from scorekeeper.tables.models import Match, Seat
+from scorekeeper.tables.scoring import seated_match
 
 
 def sides_of(match: Match) -> list[tuple[str, ...]]:
     """The match's sides in seat order (use a match with its seats prefetched)."""
-    seats = list(match.seats.all())
-    teams: dict[int, list[str]] = {}
-    for seat in seats:
-        if seat.team is not None:
-            teams.setdefault(seat.team, []).append(seat.player.name)
-    value = rules.Match(
-        game=match.game,
-        players=tuple(seat.player.name for seat in seats),
-        partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
-    )
+    value = seated_match(match)
     return [tuple(value.players_of(side)) for side in value.sides]
 
 

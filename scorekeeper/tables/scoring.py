@@ -23,8 +23,9 @@ def with_everything(matches: QuerySet[Match]) -> QuerySet[Match]:
     )
 
 
-def match_value(match: Match) -> rules.Match:
-    """The engine's view of a stored match (use a match fetched `with_everything`)."""
+def seated_match(match: Match) -> rules.Match:
+    """The engine's view of a stored match's seating and rules, without its hands (use a match
+    with its seats and their players prefetched)."""
     seats = list(match.seats.all())
     teams: dict[int, list[str]] = {}
     for seat in seats:
@@ -35,8 +36,12 @@ def match_value(match: Match) -> rules.Match:
         players=tuple(seat.player.name for seat in seats),
         partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
         rules=dict(match.rules),
-        hands=tuple(hand_value(hand) for hand in match.hands.all()),
     )
+
+
+def match_value(match: Match) -> rules.Match:
+    """The engine's view of a stored match (use a match fetched `with_everything`)."""
+    return seated_match(match).with_hands(tuple(hand_value(hand) for hand in match.hands.all()))
 
 
 def hand_value(hand: Hand) -> rules.Hand:
