@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from scorekeeper.health import healthz
 
@@ -9,8 +11,10 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    # set_language: the language switcher in every page's footer posts here
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switcher in every page's footer posts here. It needs no CSRF token: it sets
+    # only the language cookie of the browser that sends it, touching no account and no match,
+    # so a page for a watcher carries no per-visit token and is served whole from the cache.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("", include("scorekeeper.access.urls")),
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.leagues.urls")),

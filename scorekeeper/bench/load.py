@@ -38,11 +38,14 @@ wrk.headers["Accept-Encoding"] = "gzip"
     + DONE
 )
 
-#: the htmx POST a scorekeeper's phone sends for a tap on a points button. Each request
-#: goes to the next of the open matches (as at a hall's tables) and carries a key of its own,
-#: so none is taken for a repeat of another and answered without being recorded.
+#: the htmx POST a scorekeeper's phone sends for a tap on a points button. Each wrk thread
+#: keeps score at tables of its own (one phone per table, as in a hall) and goes round them, so
+#: each request goes to another table, carries a key of its own (none is taken for a repeat of
+#: another and answered without being recorded) and says, as the phone's form does, which
+#: version of the match its board shows: the version it started at, one more for every tap.
 POST_SCRIPT = """
 local tables = {TABLES}
+local threads = {THREADS}
 local points = {5, 10, 15, 20, 5, 10}
 local headers = {
   ["Content-Type"] = "application/x-www-form-urlencoded",
@@ -56,13 +59,22 @@ function setup(thread)
   thread:set("thread_id", thread_count)
   thread_count = thread_count + 1
 end
+local mine = nil
 local sent = 0
 function request()
+  if mine == nil then
+    mine = {}
+    for i, at in ipairs(tables) do
+      if (i - 1) % threads == thread_id then mine[#mine + 1] = {at[1], at[2], at[3]} end
+    end
+    if #mine == 0 then mine = {tables[1]} end
+  end
   sent = sent + 1
-  local table = tables[((thread_id * 7919 + sent) % #tables) + 1]
-  local body = table[2] .. "&points=" .. points[(sent % #points) + 1] ..
+  local at = mine[(sent % #mine) + 1]
+  local body = at[2] .. "&points=" .. points[(sent % #points) + 1] .. "&seen=" .. at[3] ..
     "&entry_key={RUN}-" .. thread_id .. "-" .. sent
-  return wrk.format("POST", table[1], headers, body)
+  at[3] = at[3] + 1
+  return wrk.format("POST", at[1], headers, body)
 end
 """
 
@@ -103,13 +115,22 @@ def find_wrk(install: bool) -> str:
 
 
 def write_scripts(
-    folder: Path, *, tables: list[tuple[int, str]], cookie: str, csrf: str, run: str
+    folder: Path,
+    *,
+    tables: list[tuple[int, str, int]],
+    threads: int,
+    cookie: str,
+    csrf: str,
+    run: str,
 ) -> dict[str, Path]:
+    """The scripts, for open matches given as (id, a player seated there, its version)."""
     lua_tables = ", ".join(
-        f'{{"/matches/{pk}/play/", "player={quote_plus(player)}"}}' for pk, player in tables
+        f'{{"/matches/{pk}/play/", "player={quote_plus(player)}", {version}}}'
+        for pk, player, version in tables
     )
     post = (
         POST_SCRIPT.replace("{TABLES}", "{" + lua_tables + "}")
+        .replace("{THREADS}", str(threads))
         .replace("{COOKIE}", cookie)
         .replace("{CSRF_TOKEN}", csrf)
         .replace("{RUN}", run)

@@ -17,8 +17,8 @@ from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper import rules
-from scorekeeper.access.permissions import entered_by, require_organizer
+from scorekeeper import pages, rules
+from scorekeeper.access.permissions import entered_by, is_organizer, require_organizer
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
@@ -153,16 +153,34 @@ def _standings_context(season: Season) -> dict:
 @require_safe
 def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
-    return render(request, "leagues/season.html", _standings_context(season))
+    return _standings_page(request, season, "leagues/season.html")
 
 
 @require_safe
 def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     """For a TV in the hall: read-only, large type, refreshing itself."""
     season = get_season(league_id, pk)
-    context = _standings_context(season)
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
-    return render(request, template, context)
+    return _standings_page(request, season, template)
+
+
+def _standings_page(request: HttpRequest, season: Season, template: str) -> HttpResponse:
+    """A page of the season's standings, drawn once per change to the season (and per asker)
+    and then served from the shared cache (scorekeeper/pages.py)."""
+
+    def draw(extra: dict) -> str:
+        return render_to_string(template, {**_standings_context(season), **extra}, request)
+
+    made_from = (
+        template,
+        season.pk,
+        season.version,
+        season.newest_entry,
+        # what an organizer may rename in the admin without a match changing
+        (season.name, season.starts_on, season.ends_on, season.league.name),
+        is_organizer(request),
+    )
+    return pages.served(request, made_from, draw)
 
 
 @require_safe

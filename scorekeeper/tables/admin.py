@@ -9,7 +9,7 @@ from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
 class TouchesItsMatch:
     """An edit here, below a match (a seat, a hand, a play), saves the match's row too, as
     every change made through the app does: the boards and standings cached under the match's
-    row are then drawn anew (tables/rendered.py, leagues/signals.py)."""
+    row are then drawn anew (scorekeeper/pages.py, leagues/signals.py)."""
 
     def match_ids(self, objects) -> set[int]:
         return {obj.match_id if hasattr(obj, "match_id") else obj.hand.match_id for obj in objects}

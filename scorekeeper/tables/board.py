@@ -9,6 +9,7 @@ from django.utils.translation import gettext, pgettext
 
 from scorekeeper import rules
 from scorekeeper.rules.text import Says, join_names
+from scorekeeper.rules.tiles import tile_name
 from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms import (
     PLAY_POINTS,
@@ -19,7 +20,7 @@ from scorekeeper.tables.forms import (
     TileForm,
 )
 from scorekeeper.tables.i18n import game_name, rule_label, say
-from scorekeeper.tables.models import Match
+from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import match_value
 
 
@@ -56,48 +57,28 @@ def board_context(
     value = match_value(match)
     # the page shows the match as stored; an unsaved entry's result appears beside its form
     board = board or rules.score_match(value)
-    game = match.game
-    target = int(value.rule("target")) if game != "chickenfoot" else None
-    totals = board.totals
-    best = (min if board.lowest_wins else max)(totals.values()) if totals else 0
-    sides = [
-        SideRow(
-            name=side,
-            total=totals[side],
-            percent=min(100, round(100 * totals[side] / target)) if target else 0,
-            leading=len(board.hands) > 0 and totals[side] == best,
-        )
-        for side in board.sides
-    ]
-    stored_hands = list(match.hands.all())
-    hands = [
-        _hand_row(board, hand, stored_hands[i] if i < len(stored_hands) else None)
-        for i, hand in enumerate(board.hands)
-    ]
-    forms = dict(forms or {})
-    current = hands[-1] if hands and not hands[-1].finished else None
-    context = {
-        "match": match,
-        "game": game,
-        "game_name": game_name(game),
-        "value": value,
-        "board": board,
-        "sides": sides,
-        "target": target,
-        "hands": list(reversed(hands)),
-        "current": current,
-        "next_up": board.next,
-        "winners": _winners(board),
-        "winner_says": _winner_says(board),
-        "outcome": outcome,
-        "open_panel": open_panel,
-        "house_rules": _house_rules(value),
-        "points_choices": _points_choices(value),
-        "hand_word": hand_word(game),
-        # drawn anew with every board: the same tap sent twice carries the same key
-        "entry_key": uuid.uuid4().hex,
-        "latest_change": match.changes.order_by("-number").first(),
+    overridden = {
+        hand.number: hand.overridden or any(play.overridden for play in hand.plays.all())
+        for hand in match.hands.all()
     }
+    context = live_context(
+        match,
+        value,
+        board,
+        overridden=overridden,
+        latest_change=match.changes.order_by("-number").first(),
+    )
+    game = match.game
+    forms = dict(forms or {})
+    context.update(
+        {
+            "value": value,
+            "outcome": outcome,
+            "open_panel": open_panel,
+            "house_rules": _house_rules(value),
+            "points_choices": _points_choices(value),
+        }
+    )
     if outcome is not None and not outcome.saved and outcome.board.hands:
         shown = outcome.board.hands[-1]
         context["preview"] = {
@@ -121,6 +102,54 @@ def board_context(
         context["doubles"] = _doubles(value, board)
         context["current_line"] = _current_line(value, board)
     return context
+
+
+def live_context(
+    match: Match,
+    value: rules.Match,
+    board: rules.Scoreboard,
+    *,
+    overridden: dict[int, bool],
+    latest_change: Change | None,
+    newest_only: bool = False,
+) -> dict:
+    """What changes with every entry: the totals, what comes next, the last change and the
+    hands (with ``newest_only``, only the newest hand: the phone keeps the others).
+    ``overridden`` says which hands hold an entry kept although the rules flag it."""
+    game = match.game
+    target = int(value.rule("target")) if game != "chickenfoot" else None
+    totals = board.totals
+    best = (min if board.lowest_wins else max)(totals.values()) if totals else 0
+    sides = [
+        SideRow(
+            name=side,
+            total=totals[side],
+            percent=min(100, round(100 * totals[side] / target)) if target else 0,
+            leading=len(board.hands) > 0 and totals[side] == best,
+        )
+        for side in board.sides
+    ]
+    shown = board.hands[-1:] if newest_only else board.hands
+    hands = [
+        _hand_row(board, hand, value.hands[hand.number - 1], overridden.get(hand.number, False))
+        for hand in shown
+    ]
+    return {
+        "match": match,
+        "game": game,
+        "game_name": game_name(game),
+        "board": board,
+        "sides": sides,
+        "target": target,
+        "hands": list(reversed(hands)),
+        "next_up": board.next,
+        "winners": _winners(board),
+        "winner_says": _winner_says(board),
+        "hand_word": hand_word(game),
+        # drawn anew with every board: the same tap sent twice carries the same key
+        "entry_key": uuid.uuid4().hex,
+        "latest_change": latest_change,
+    }
 
 
 def hand_word(game: str) -> str:
@@ -152,15 +181,9 @@ def _winner_says(board: rules.Scoreboard) -> str:
     return ""
 
 
-def _hand_row(board: rules.Scoreboard, hand: rules.HandScore, stored) -> HandRow:
-    entries = []
-    overridden = False
-    if stored is not None:
-        overridden = stored.overridden or any(play.overridden for play in stored.plays.all())
-        entries = [
-            f"{play.player} {play.points if play.points is not None else play.tile}"
-            for play in stored.plays.all()
-        ]
+def _hand_row(
+    board: rules.Scoreboard, hand: rules.HandScore, entered: rules.Hand, overridden: bool
+) -> HandRow:
     return HandRow(
         number=hand.number,
         cells=[(hand.points[side], hand.running[side]) for side in board.sides],
@@ -168,7 +191,10 @@ def _hand_row(board: rules.Scoreboard, hand: rules.HandScore, stored) -> HandRow
         findings=[f for f in board.findings if f.hand == hand.number],
         finished=hand.finished,
         overridden=overridden,
-        entries=entries,
+        entries=[
+            f"{play.player} {play.points if play.points is not None else tile_name(play.tile)}"
+            for play in entered.plays
+        ],
     )
 
 

@@ -4,7 +4,7 @@ transaction, and rolled back whole when it brings an error finding the user did 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,7 +14,15 @@ from scorekeeper.rules.matchfile import parse_match, write_match
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
-from scorekeeper.tables.scoring import match_value, refetch, save_scores, write_hand
+from scorekeeper.tables.scoring import (
+    State,
+    keep_state,
+    match_value,
+    refetch,
+    save_scores,
+    stored_state,
+    write_hand,
+)
 
 
 @dataclass(frozen=True)
@@ -26,9 +34,11 @@ class Outcome:
     new_findings: list[rules.Finding]
     #: the same submission had been recorded already; nothing was done again
     replayed: bool = False
-    #: the match as the saved entry left it, with everything to draw its board, when the one
-    #: read to score it is still what is stored
-    match: Match | None = None
+    #: the match's version once the entry was saved, and the engine's view of it
+    version: int | None = None
+    value: rules.Match | None = None
+    #: the change the saved entry made
+    change: Change | None = None
 
     @property
     def new_errors(self) -> list[rules.Finding]:
@@ -43,13 +53,18 @@ class Author:
     user: object = None
 
 
+#: A change to a match's rows, given the locked match and the engine's view of it as stored.
+#: It returns the engine's view after the change when it knows it, else None (read it back).
+Write = Callable[[Match, rules.Match], "rules.Match | None"]
+
+
 def _key(found: rules.Finding) -> tuple:
     return (found.code, found.hand, found.play)
 
 
 def record(
     match: Match,
-    write: Callable[[Match], None],
+    write: Write,
     *,
     action: str,
     author: Author = Author(),
@@ -57,27 +72,30 @@ def record(
     override: bool = False,
     preview: bool = False,
     reverts: Change | None = None,
+    state: State | None = None,
 ) -> Outcome:
     """Apply ``write`` to ``match`` and keep it only if the rules allow it (or ``override``).
 
     A saved change is numbered, signed and kept with the hands before and after it. ``key``
     identifies one submission: when it has been recorded already, nothing is done again.
+    ``state`` is the match as the caller read it, if it did.
     """
     with transaction.atomic():
         # Lock the match row: two phones entering at once are applied one after the other, so
         # hand and play numbers never collide, each sees the other's entry, and a submission
         # that arrives twice finds its key already stored by the first.
         locked = Match.objects.select_for_update().get(pk=match.pk)
-        # Every change bumps the version under this lock: at the same version, the hands the
-        # caller read are still the stored ones and need not be read again.
-        current = match if match.version == locked.version else refetch(locked)
-        before_value = match_value(current)
-        before = rules.score_match(before_value)
+        # Every change bumps the version under this lock: at the same version, what the caller
+        # read is still what is stored and need not be read again.
+        if state is None or (match.version, match.updated_at) != (
+            locked.version,
+            locked.updated_at,
+        ):
+            state = stored_state(locked)
+        before_value, before = state.value, state.board
         if key and EntryKey.objects.filter(match=locked, key=key).exists():
             return Outcome(saved=True, board=before, new_findings=[], replayed=True)
-        write(locked)
-        stored = refetch(locked)
-        after_value = match_value(stored)
+        after_value = write(locked, before_value) or match_value(refetch(locked))
         after = rules.score_match(after_value)
         known = {_key(f) for f in before.findings}
         new = [f for f in after.findings if _key(f) not in known]
@@ -87,11 +105,11 @@ def record(
             return outcome
         if outcome.new_errors:
             _mark_overridden(locked, outcome.new_errors)
-        stored.version = locked.version + 1
-        save_scores(stored, after)
+        locked.version += 1
+        save_scores(locked, after)
         change = Change.objects.create(
-            match=stored,
-            number=stored.version,
+            match=locked,
+            number=locked.version,
             action=action[:120],
             made_by=author.name[:80],
             user=author.user,
@@ -100,10 +118,16 @@ def record(
             reverts=reverts,
         )
         if key:
-            EntryKey.objects.create(match=stored, key=key, change=change)
-        # flags marked just now are not in what was read
-        shown = None if outcome.new_errors else stored
-        return Outcome(saved=True, board=after, new_findings=new, match=shown)
+            EntryKey.objects.create(match=locked, key=key, change=change)
+        keep_state(locked, State(after_value, after))
+        return Outcome(
+            saved=True,
+            board=after,
+            new_findings=new,
+            version=locked.version,
+            value=after_value,
+            change=change,
+        )
 
 
 def _mark_overridden(match: Match, errors: list[rules.Finding]) -> None:
@@ -133,8 +157,20 @@ def current_hand(match: Match, board: rules.Scoreboard | None = None) -> Hand:
     )
 
 
-def add_play(player: str, *, points: int | None = None, tile: str = "") -> Callable[[Match], None]:
-    def write(match: Match) -> None:
+def add_play(player: str, *, points: int | None = None, tile: str = "") -> Write:
+    def write(match: Match, value: rules.Match) -> rules.Match | None:
+        if match.game == "straight" and value.hands and value.hands[-1].end is None:
+            # the usual tap: a score in the hand being played, which changes nothing else
+            playing = value.hands[-1]
+            hand = Hand.objects.filter(match=match, number=len(value.hands))
+            Play.objects.create(
+                hand_id=hand.values_list("id", flat=True).get(),
+                number=len(playing.plays) + 1,
+                player=player,
+                points=points,
+            )
+            played = replace(playing, plays=(*playing.plays, rules.Play(player, points=points)))
+            return value.with_hands((*value.hands[:-1], played))
         hand = current_hand(match)
         if match.game == "sedma" and not hand.plays.exists():
             _open_sedma_hand(match, hand, player)
@@ -142,6 +178,7 @@ def add_play(player: str, *, points: int | None = None, tile: str = "") -> Calla
         Play.objects.create(hand=hand, number=number, player=player, points=points, tile=tile)
         if match.game == "sedma":
             _end_sedma_hand_when_over(hand, player)
+        return None
 
     return write
 
@@ -176,10 +213,10 @@ def _end_sedma_hand_when_over(hand: Hand, player: str) -> None:
     hand.save(update_fields=["end_how", "end_player", "ended_at"])
 
 
-def end_hand(end: rules.HandEnd, **hand_fields: object) -> Callable[[Match], None]:
+def end_hand(end: rules.HandEnd, **hand_fields: object) -> Write:
     """End the hand being played (or record a whole Chickenfoot round) with ``end``."""
 
-    def write(match: Match) -> None:
+    def write(match: Match, value: rules.Match) -> None:
         hand = current_hand(match)
         hand.end_how = end.how
         hand.end_player = end.player or ""
@@ -193,10 +230,10 @@ def end_hand(end: rules.HandEnd, **hand_fields: object) -> Callable[[Match], Non
     return write
 
 
-def replace_hand(number: int, hand: rules.Hand) -> Callable[[Match], None]:
+def replace_hand(number: int, hand: rules.Hand) -> Write:
     """Edit an earlier hand: its rows are replaced by the corrected hand."""
 
-    def write(match: Match) -> None:
+    def write(match: Match, value: rules.Match) -> None:
         old = Hand.objects.get(match=match, number=number)
         ended_at = old.ended_at or timezone.now()
         old.delete()
@@ -208,8 +245,8 @@ def replace_hand(number: int, hand: rules.Hand) -> Callable[[Match], None]:
     return write
 
 
-def delete_hand(number: int) -> Callable[[Match], None]:
-    def write(match: Match) -> None:
+def delete_hand(number: int) -> Write:
+    def write(match: Match, value: rules.Match) -> None:
         Hand.objects.filter(match=match, number=number).delete()
         # later hands move up, so the hands stay numbered 1, 2, 3 ...
         for hand in Hand.objects.filter(match=match, number__gt=number).order_by("number"):
@@ -219,7 +256,7 @@ def delete_hand(number: int) -> Callable[[Match], None]:
     return write
 
 
-def undo_last(match: Match) -> None:
+def undo_last(match: Match, value: rules.Match) -> None:
     """Take back the last entry: a hand's end, else its last play, else the empty hand.
 
     A Chickenfoot round is entered whole, so it goes whole.
@@ -242,11 +279,11 @@ def undo_last(match: Match) -> None:
         last.delete()
 
 
-def restore_hands(hands: list[dict]) -> Callable[[Match], None]:
+def restore_hands(hands: list[dict]) -> Write:
     """Put back the hands as a change kept them (a revert): the rows are replaced."""
 
-    def write(match: Match) -> None:
-        value = parse_match({**write_match(match_value(refetch(match))), "hands": hands})
+    def write(match: Match, value: rules.Match) -> None:
+        value = parse_match({**write_match(value), "hands": hands})
         Hand.objects.filter(match=match).delete()
         for number, hand in enumerate(value.hands, 1):
             row = write_hand(match, number, hand, {})

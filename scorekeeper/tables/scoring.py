@@ -3,11 +3,15 @@ and write an engine Match (an imported match file) back as rows."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from scorekeeper import rules
+from scorekeeper.pages import release
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.i18n import MATCH_STARTED
@@ -70,6 +74,38 @@ def hand_value(hand: Hand) -> rules.Hand:
         passed_opening=tuple(hand.passed_opening),
         claimed=dict(hand.claimed),
     )
+
+
+@dataclass(frozen=True)
+class State:
+    """A stored match as the engine sees it, and its score."""
+
+    value: rules.Match
+    board: rules.Scoreboard
+
+
+def stored_state(match: Match) -> State:
+    """The engine's view and score of ``match`` as stored, at the version the row says. Kept in
+    the shared cache under that version: the phones at a table and the entries they send work
+    it out once per change, not once per request."""
+    key = _state_key(match)
+    state = cache.get(key)
+    if state is None:
+        value = match_value(refetch(match))
+        state = State(value, rules.score_match(value))
+        cache.set(key, state)
+    return state
+
+
+def keep_state(match: Match, state: State) -> None:
+    """Remember what a change left (call it once the row has its new version)."""
+    cache.set(_state_key(match), state)
+
+
+def _state_key(match: Match) -> str:
+    # every change moves the version, and every write of the row moves updated_at (an edit in
+    # the admin too); the release keeps an older engine's results from being used
+    return f"state:{release()}:{match.pk}:{match.version}:{match.updated_at.isoformat()}"
 
 
 def scoreboard_of(match: Match) -> rules.Scoreboard:

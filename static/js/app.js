@@ -30,3 +30,16 @@ document.addEventListener("click", function (event) {
     window.print();
   }
 });
+
+// htmx sends Django's CSRF token (from its cookie) with every request that changes something,
+// also from a button outside a form. Forms carry the token themselves, so they work without
+// JavaScript; pages that only show things carry none, so they can be served from the cache.
+document.addEventListener("htmx:configRequest", function (event) {
+  if (event.detail.verb === "get") {
+    return;
+  }
+  var found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  if (found) {
+    event.detail.headers["X-CSRFToken"] = decodeURIComponent(found[1]);
+  }
+});

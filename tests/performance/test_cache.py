@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.pages import CSRF_SLOT, ENTRY_KEY_SLOT
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.rendered import CSRF_SLOT, ENTRY_KEY_SLOT
 from scorekeeper.tables.scoring import create_match
 from tests.performance.hall import SMALL, Hall, build
 from tests.web.pages import text, totals

@@ -126,9 +126,9 @@ def tap_points(client: Client, match: Match, seen: str) -> HttpResponse:
 
 
 def seen_on(client: Client, match: Match) -> str:
-    """The version of the match its board says it shows (sent with every htmx request)."""
+    """The version of the match its board says it shows (sent with every play)."""
     page = client.get(reverse("tables:scoreboard", args=[match.pk])).content.decode()
-    return re.search(r"hx-vals='\{\"seen\": \"(\d+)\"\}'", page).group(1)
+    return re.search(r'name="seen" value="(\d+)"', page).group(1)
 
 
 def hand_being_played(client: Client) -> Match:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -14,10 +15,14 @@ def test_it_shows_the_app_name(client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_it_sends_the_csrf_token_with_every_htmx_request(client: Client) -> None:
-    response = client.get(reverse("tables:home"))
+def test_the_language_can_be_changed_without_a_csrf_token() -> None:
+    client = Client(enforce_csrf_checks=True)
 
-    assert b'hx-headers=\'{"X-CSRFToken": "' in response.content
+    response = client.post(reverse("set_language"), {"language": "es", "next": "/"})
+
+    assert response.status_code == 302
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "es"
+    assert "Partidas" in client.get("/").content.decode()
 
 
 def test_it_serves_the_stylesheet(client: Client) -> None:

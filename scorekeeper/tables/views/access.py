@@ -23,16 +23,16 @@ def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Matc
     """
     matches = Match.objects.filter(pk=pk)
     if not everything:
-        matches = matches.only("game", "version", "updated_at", "created_by")
+        matches = matches.only("game", "version", "updated_at", "created_by", "finished")
     try:
         return (with_everything(matches) if everything else matches).get()
     except Match.DoesNotExist:
         raise Http404("No such match.") from None
 
 
-def get_match_for_edit(request: HttpRequest, pk: int) -> Match:
+def get_match_for_edit(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:
     """The match, if this request may change it: 403 otherwise, and nothing is changed."""
-    match = get_match(request, pk)
+    match = get_match(request, pk, everything=everything)
     if not can_edit(request, match):
         raise PermissionDenied("Only the match's scorekeepers can change it.")
     return match

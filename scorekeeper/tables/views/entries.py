@@ -14,9 +14,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import rules
+from scorekeeper.access.permissions import match_role
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries, i18n
-from scorekeeper.tables.board import hand_word
+from scorekeeper.tables.board import hand_word, live_context
 from scorekeeper.tables.forms import (
     HandEndForm,
     PlayForm,
@@ -28,7 +29,7 @@ from scorekeeper.tables.forms import (
 )
 from scorekeeper.tables.i18n import say
 from scorekeeper.tables.models import EntryKey, Match
-from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.scoring import State, match_value, stored_state
 from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
 from scorekeeper.tables.views.matches import NOT_SAVED, render_board
 
@@ -42,22 +43,12 @@ def _record(request: HttpRequest, match: Match, write, action: str, **options) -
     )
 
 
-def _after_entry(
-    request: HttpRequest,
-    pk: int,
-    outcome: entries.Outcome,
-    form,
-    name: str,
-    *,
-    keep_earlier: bool = False,
-):
+def _after_entry(request: HttpRequest, pk: int, outcome: entries.Outcome, form, name: str):
     if outcome.saved:
         for found in outcome.new_findings:
             messages.warning(request, say(found.says))
         if request.htmx:
-            # the match as the entry left it, as record() read it to score it
-            match = outcome.match or get_match_for_edit(request, pk)
-            return render_board(request, match, outcome=outcome, keep_earlier=keep_earlier)
+            return render_board(request, get_match_for_edit(request, pk), outcome=outcome)
         return redirect("tables:scoreboard", pk=pk)
     match = get_match_for_edit(request, pk)
     # not saved: show the findings beside the form, with the override box
@@ -66,29 +57,30 @@ def _after_entry(
     )
 
 
-def _refuse_finished(request: HttpRequest, match: Match) -> HttpResponse:
+def _refuse_finished(request: HttpRequest, pk: int) -> HttpResponse:
     messages.error(
         request, gettext("The match is over: nothing more can be recorded. Start a rematch?")
     )
     if request.htmx:
-        return render_board(request, match, status=NOT_SAVED)
-    return redirect("tables:scoreboard", pk=match.pk)
+        return render_board(request, get_match_for_edit(request, pk), status=NOT_SAVED)
+    return redirect("tables:scoreboard", pk=pk)
 
 
 @require_POST
 def record_play(request: HttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
-    match = get_match_for_edit(request, pk)
-    value = match_value(match)
-    if match.finished:
-        return _refuse_finished(request, match)
-    if match.game == "straight":
-        form, name = PlayForm(value, request.POST), "play"
-    elif match.game == "sedma":
-        form, name = TileForm(value, request.POST), "tile"
-    else:
+    match = get_match_for_edit(request, pk, everything=False)
+    if match.game == "chickenfoot":
         raise Http404("Chickenfoot is entered a round at a time.")
+    if match.finished:
+        return _refuse_finished(request, pk)
+    state = stored_state(match)
+    if match.game == "straight":
+        form, name = PlayForm(state.value, request.POST), "play"
+    else:
+        form, name = TileForm(state.value, request.POST), "tile"
     if not form.is_valid():
+        match = get_match_for_edit(request, pk)
         return render_board(request, match, status=NOT_SAVED, forms={name: form}, open_panel=name)
     data = form.cleaned_data
     # the history stores the change's name in English; each reader sees it in their language
@@ -97,26 +89,59 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         action = i18n.LAID % data
     write = entries.add_play(data["player"], points=data.get("points"), tile=data.get("tile", ""))
-    outcome = _record(request, match, write, action, override=data["override"])
-    return _after_entry(
-        request, pk, outcome, form, name, keep_earlier=_earlier_unchanged(request, match, outcome)
-    )
+    outcome = _record(request, match, write, action, override=data["override"], state=state)
+    # a Sedma tile changes its entry forms too (a double laid greys out): the whole board goes
+    if (
+        request.htmx
+        and match.game == "straight"
+        and _only_the_newest_hand_changed(request, state, outcome)
+    ):
+        return _played(request, match, outcome)
+    return _after_entry(request, pk, outcome, form, name)
 
 
-def _earlier_unchanged(request: HttpRequest, match: Match, outcome: entries.Outcome) -> bool:
-    """Whether the phone already shows the hands before the newest as they now are: it shows
-    the match as it was just before this play (the board says which version it shows), and the
-    play went into the hand being played, which cannot change the hands before it."""
-    after = outcome.match
+def _only_the_newest_hand_changed(
+    request: HttpRequest, before: State, outcome: entries.Outcome
+) -> bool:
+    """Whether the phone already shows all but the newest hand as they now are: it shows the
+    match as it was just before this play (its form says which version it shows), the play went
+    into the hand being played, which cannot change the hands before it, and the match goes on
+    (else the forms must go)."""
     seen = request.POST.get("seen", "")
-    if after is None or not seen.isdigit() or not match.version == int(seen) == after.version - 1:
-        return False
-    before = match_value(match)
     return (
-        bool(before.hands)
-        and before.hands[-1].end is None
-        and len(outcome.board.hands) == len(before.hands)
+        outcome.saved
+        and not outcome.replayed
+        and not outcome.new_errors
+        and not outcome.board.finished
+        and seen.isdigit()
+        and int(seen) + 1 == outcome.version
+        and bool(before.value.hands)
+        and before.value.hands[-1].end is None
+        and len(outcome.board.hands) == len(before.value.hands)
     )
+
+
+def _played(request: HttpRequest, match: Match, outcome: entries.Outcome) -> HttpResponse:
+    """The answer to a play saved from this phone: only what a play changes (the totals, what
+    comes next, the newest hand, the messages), each swapped in place, and new one-time keys
+    for the forms, which stay as they are."""
+    for found in outcome.new_findings:
+        messages.warning(request, say(found.says))
+    match.version = outcome.version
+    context = live_context(
+        match,
+        outcome.value,
+        outcome.board,
+        # a play kept in spite of an error is answered with the whole board instead
+        overridden={},
+        latest_change=outcome.change,
+        newest_only=True,
+    )
+    context.update(role=match_role(request, match), keep_earlier=True)
+    response = render(request, "tables/_played.html", context)
+    # nothing replaces the board: the parts say where they go
+    response["HX-Reswap"] = "none"
+    return response
 
 
 @require_POST
@@ -128,7 +153,7 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """
     match = get_match_for_edit(request, pk)
     if match.finished:
-        return _refuse_finished(request, match)
+        return _refuse_finished(request, pk)
     value = match_value(match)
     if match.game == "straight":
         form, name = HandEndForm(value, request.POST), "end"

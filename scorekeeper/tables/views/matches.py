@@ -10,11 +10,11 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper import pages
 from scorekeeper.access.permissions import match_role
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.tables import i18n
@@ -23,7 +23,6 @@ from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms import ImportForm, SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Match, Player
-from scorekeeper.tables.rendered import cached_board
 from scorekeeper.tables.scoring import create_match, match_value
 from scorekeeper.tables.views.access import (
     author,
@@ -83,24 +82,21 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_safe
 def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
-    """The scoreboard page. Its board is rendered once per version of the match and then
-    served from the cache: a hall of phones watching a long match costs a few queries each."""
+    """The scoreboard page. It is drawn once per version of the match (and role, language and
+    asker) and then served from the shared cache: a hall of phones watching a long match costs
+    a few queries each."""
     if request.htmx and not request.htmx.boosted:
         return render_board(request, get_match(request, pk))
     match = get_match(request, pk, everything=False)
     role = match_role(request, match)
 
-    def render_fresh(slots: dict) -> str:
+    def draw(extra: dict) -> str:
         context = board_context(get_match(request, pk))
-        context.update(role=role, **slots)
-        return render_to_string("tables/_board.html", context, request)
+        context.update(role=role, **extra)
+        return render_to_string("tables/scoreboard.html", context, request)
 
-    board = cached_board(request, match, role, render_fresh)
-    return render(
-        request,
-        "tables/scoreboard.html",
-        {"match": match, "game_name": game_name(match.game), "board_html": mark_safe(board)},
-    )
+    made_from = ("scoreboard", match.pk, match.version, match.updated_at.isoformat(), role)
+    return pages.served(request, made_from, draw)
 
 
 def render_board(
@@ -111,16 +107,12 @@ def render_board(
     forms: dict | None = None,
     outcome: Outcome | None = None,
     open_panel: str = "",
-    keep_earlier: bool = False,
 ) -> HttpResponse:
-    """The scoreboard page, or for htmx just its board: the partial the page is built from.
-    With ``keep_earlier`` the hands before the newest are left out, for htmx to keep the
-    phone's (the caller knows they are unchanged)."""
+    """The scoreboard page, or for htmx just its board: the partial the page is built from."""
     # a saved entry's outcome holds the board of the match as it is now stored
     board = outcome.board if outcome is not None and outcome.saved else None
     context = board_context(match, forms=forms, outcome=outcome, open_panel=open_panel, board=board)
     context["role"] = match_role(request, match)
-    context["keep_earlier"] = keep_earlier
     template = "tables/scoreboard.html"
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"

@@ -24,6 +24,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections, transaction
 
 from scorekeeper.bench import data, load, server
+from scorekeeper.tables.models import Match
 
 CLIENTS = (1, 32)
 ALIAS = "benchmark"
@@ -137,43 +138,44 @@ class Command(BaseCommand):
                 "standings": f"/leagues/{hall.league_id}/seasons/{hall.season_id}/",
             }
             first = self.verify(browser, hall, paths)
-            scripts = load.write_scripts(
-                folder,
-                tables=hall.tables,
-                cookie=f"sessionid={browser.cookie('sessionid')}; "
-                f"csrftoken={browser.cookie('csrftoken')}",
-                csrf=browser.cookie("csrftoken"),
-                run=secrets.token_hex(4),
-            )
             threads = max(1, min(4, multiprocessing.cpu_count()))
+            cookie = (
+                f"sessionid={browser.cookie('sessionid')}; csrftoken={browser.cookie('csrftoken')}"
+            )
 
-            for endpoint in ENDPOINTS:
-                self.say(f"Warming up: {endpoint.label} ...")
-                load.run_wrk(
+            def measure(endpoint: Endpoint, clients: int, seconds: float) -> load.Measurement:
+                # written anew for each run: the phones' boards show the matches as they are now
+                scripts = load.write_scripts(
+                    folder,
+                    tables=self.tables_now(hall),
+                    threads=min(threads, clients),
+                    cookie=cookie,
+                    csrf=browser.cookie("csrftoken"),
+                    run=secrets.token_hex(4),
+                )
+                return load.run_wrk(
                     wrk,
                     base + paths[endpoint.key],
                     scripts[endpoint.script],
-                    clients=max(CLIENTS),
-                    seconds=options["warmup"],
+                    clients=clients,
+                    seconds=seconds,
                     threads=threads,
                 )
+
+            for endpoint in ENDPOINTS:
+                self.say(f"Warming up: {endpoint.label} ...")
+                measure(endpoint, max(CLIENTS), options["warmup"])
             results: dict[str, dict[str, dict]] = {e.key: {} for e in ENDPOINTS}
             for clients in CLIENTS:
                 for endpoint in ENDPOINTS:
                     self.say(f"Measuring: {endpoint.label}, {clients} client(s) ...")
-                    measured = load.run_wrk(
-                        wrk,
-                        base + paths[endpoint.key],
-                        scripts[endpoint.script],
-                        clients=clients,
-                        seconds=options["duration"],
-                        threads=threads,
-                    )
+                    measured = measure(endpoint, clients, options["duration"])
                     results[endpoint.key][str(clients)] = measured.as_dict()
                     self.say(
                         f"  {measured.requests_per_second:.0f} req/s, p50 {measured.p50_ms} ms, "
                         f"p99 {measured.p99_ms} ms, {measured.errors} errors"
                     )
+            connections[ALIAS].close()
 
         return {
             "database": engine,
@@ -208,7 +210,14 @@ class Command(BaseCommand):
                     tables=options["tables"],
                 )
         finally:
+            # closed while the server runs; opened again to read the open matches' versions
             connections[ALIAS].close()
+
+    def tables_now(self, hall: data.Hall) -> list[tuple[int, str, int]]:
+        """The open matches as (id, a player seated there, the version they are at now)."""
+        players = dict(hall.tables)
+        versions = Match.objects.using(ALIAS).filter(pk__in=players).values_list("pk", "version")
+        return [(pk, players[pk], version) for pk, version in sorted(versions)]
 
     def verify(self, browser: server.Browser, hall: data.Hall, paths: dict[str, str]) -> dict:
         """Each request answers as it should before it is measured; returns how long the first
