@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import re
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -56,11 +56,31 @@ TIE_BREAK_WORDS = {
 
 
 def get_season(league_id: int, season_id: int) -> Season:
-    """The season of that league, with its league and its newest entry's id; 404 when there
-    is none."""
-    newest = SeasonMatch.objects.filter(season=OuterRef("pk")).order_by("-id").values("id")[:1]
-    seasons = Season.objects.select_related("league").annotate(newest_entry=Subquery(newest))
-    return get_object_or_404(seasons, pk=season_id, league_id=league_id)
+    """The season of that league, with its league; 404 when there is none."""
+    return get_object_or_404(
+        Season.objects.select_related("league"), pk=season_id, league_id=league_id
+    )
+
+
+def season_stamp(league_id: int, season_id: int) -> tuple:
+    """What a season's pages are made from, read in one go (they are served from the cache
+    on every visit, so this is most of what a visit costs): the season's version, its newest
+    entry (which tells of entries written without the app's signals too), its and its
+    league's names and dates. 404 when there is no such season."""
+    with connection.cursor() as cursor:
+        cursor.execute(STAMP_SQL, [season_id, league_id])
+        found = cursor.fetchone()
+    if found is None:
+        raise Http404("No such season.")
+    return found
+
+
+STAMP_SQL = f"""
+    SELECT s.version, s.name, s.starts_on, s.ends_on, l.name,
+           (SELECT MAX(e.id) FROM {SeasonMatch._meta.db_table} e WHERE e.season_id = s.id)
+    FROM {Season._meta.db_table} s JOIN {League._meta.db_table} l ON l.id = s.league_id
+    WHERE s.id = %s AND s.league_id = %s
+"""
 
 
 @require_http_methods(["GET", "POST"])
@@ -103,12 +123,13 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _standings_context(season: Season) -> dict:
+def _standings_context(season: Season, stamp: tuple) -> dict:
     """The season's table, its matches in progress and how many have counted.
 
     Worked out from every match of the season, so it is kept in the shared cache under the
-    season's version (one more with every change to its matches, see signals.py) and its newest
-    entry: worked out once per change to the season, not once per visit.
+    season's stamp (season_stamp: its version, one more with every change to its matches, see
+    signals.py, and its newest entry): worked out once per change to the season, not once per
+    visit.
     """
     lowest = season.league.game == "chickenfoot"
     context = {
@@ -120,11 +141,9 @@ def _standings_context(season: Season) -> dict:
             TIE_BREAK_WORDS[words] for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)
         ],
     }
-    # the newest entry (get_season) also tells of entries written without the app's signals
-    key = (
-        f"standings:{season.pk}:{season.version}:{season.newest_entry}:{season.league.game}:"
-        f"{get_language()}"
-    )
+    # what the season is made of (season_stamp), in the reader's language
+    made_from = repr((stamp, season.league.game, get_language())).encode()
+    key = f"standings:{season.pk}:{hashlib.sha256(made_from).hexdigest()[:40]}"
     found = cache.get(key)
     if found is None:
         entries = season_entries(season.pk)
@@ -152,35 +171,25 @@ def _standings_context(season: Season) -> dict:
 
 @require_safe
 def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    season = get_season(league_id, pk)
-    return _standings_page(request, season, "leagues/season.html")
+    """The season's standings, drawn once per change to the season (and per asker) and then
+    served from the shared cache (scorekeeper/pages.py)."""
+    stamp = season_stamp(league_id, pk)
+
+    def draw(extra: dict) -> str:
+        context = _standings_context(get_season(league_id, pk), stamp)
+        return render_to_string("leagues/season.html", {**context, **extra}, request)
+
+    return pages.served(request, ("season", pk, stamp, is_organizer(request)), draw)
 
 
 @require_safe
 def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """For a TV in the hall: read-only, large type, refreshing itself."""
+    """For a TV in the hall: read-only, large type, refreshing itself. Drawn on every refresh
+    (it says when it was), from the standings kept in the cache."""
     season = get_season(league_id, pk)
+    context = _standings_context(season, season_stamp(league_id, pk))
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
-    return _standings_page(request, season, template)
-
-
-def _standings_page(request: HttpRequest, season: Season, template: str) -> HttpResponse:
-    """A page of the season's standings, drawn once per change to the season (and per asker)
-    and then served from the shared cache (scorekeeper/pages.py)."""
-
-    def draw(extra: dict) -> str:
-        return render_to_string(template, {**_standings_context(season), **extra}, request)
-
-    made_from = (
-        template,
-        season.pk,
-        season.version,
-        season.newest_entry,
-        # what an organizer may rename in the admin without a match changing
-        (season.name, season.starts_on, season.ends_on, season.league.name),
-        is_organizer(request),
-    )
-    return pages.served(request, made_from, draw)
+    return render(request, template, context)
 
 
 @require_safe

@@ -8,6 +8,7 @@ Pure Python: returns SVG with nothing in it but lines.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 STROKES_PER_HOUSE = 10
@@ -48,6 +49,7 @@ def describe(points: int) -> str:
     return f"{points} in chalk: " + (", ".join(parts) if parts else "nothing yet")
 
 
+@lru_cache(maxsize=4096)
 def chalk_svg(points: int, label: str = "") -> str:
     """The score as chalk strokes; ``label`` (already worded) names it for screen readers."""
     houses, strokes, _ = tally(points)

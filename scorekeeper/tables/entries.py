@@ -119,15 +119,16 @@ def record(
         )
         if key:
             EntryKey.objects.create(match=locked, key=key, change=change)
-        keep_state(locked, State(after_value, after))
-        return Outcome(
-            saved=True,
-            board=after,
-            new_findings=new,
-            version=locked.version,
-            value=after_value,
-            change=change,
-        )
+    # once the write lock is let go: what the next entry or page starts from
+    keep_state(locked, State(after_value, after))
+    return Outcome(
+        saved=True,
+        board=after,
+        new_findings=new,
+        version=locked.version,
+        value=after_value,
+        change=change,
+    )
 
 
 def _mark_overridden(match: Match, errors: list[rules.Finding]) -> None:

@@ -8,6 +8,7 @@ import uuid
 from dataclasses import replace
 
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
@@ -28,7 +29,7 @@ from scorekeeper.tables.forms import (
     play_rows,
 )
 from scorekeeper.tables.i18n import say
-from scorekeeper.tables.models import EntryKey, Match
+from scorekeeper.tables.models import EntryKey, Hand, Match
 from scorekeeper.tables.scoring import State, match_value, stored_state
 from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
 from scorekeeper.tables.views.matches import NOT_SAVED, render_board
@@ -100,6 +101,15 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
     return _after_entry(request, pk, outcome, form, name)
 
 
+def _kept_on_purpose(match: Match, number: int, board: rules.Scoreboard) -> bool:
+    """Whether hand ``number`` holds an entry kept although the rules flag it (only a hand
+    with findings can: asked of the database only then)."""
+    if not any(found.hand == number for found in board.findings):
+        return False
+    hand = Hand.objects.filter(match=match, number=number)
+    return hand.filter(Q(overridden=True) | Q(plays__overridden=True)).exists()
+
+
 def _only_the_newest_hand_changed(
     request: HttpRequest, before: State, outcome: entries.Outcome
 ) -> bool:
@@ -128,12 +138,12 @@ def _played(request: HttpRequest, match: Match, outcome: entries.Outcome) -> Htt
     for found in outcome.new_findings:
         messages.warning(request, say(found.says))
     match.version = outcome.version
+    newest = outcome.board.hands[-1].number
     context = live_context(
         match,
         outcome.value,
         outcome.board,
-        # a play kept in spite of an error is answered with the whole board instead
-        overridden={},
+        overridden={newest: _kept_on_purpose(match, newest, outcome.board)},
         latest_change=outcome.change,
         newest_only=True,
     )

@@ -1,0 +1,254 @@
+"""Whole pages kept in the shared cache (scorekeeper/pages.py), as the phones and the TV of a hall
+receive them: a watcher's page the same gzipped bytes for everyone, a scorekeeper's page with
+its own CSRF token and entry key on every visit, a page carrying a message drawn for that once.
+
+That a kept scoreboard shows a play recorded after it was kept, and the standings a match
+finished after they were kept, is tested in test_cache.py (for a scorekeeper's page).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import time
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+from django.utils.cache import has_vary_header
+
+from scorekeeper import rules
+from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.pages import CSRF_SLOT, ENTRY_KEY_SLOT
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.scoring import create_match, refetch, scoreboard_of
+from tests.performance.hall import SMALL, Hall, build
+from tests.web.pages import HTMX, content, text, totals
+from tests.web.table import play, scorekeeper_client
+
+pytestmark = pytest.mark.django_db
+
+#: what a phone's browser says it accepts
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
+ENTRY_KEY = re.compile(r'name="entry_key" value="([^"]*)"')
+
+
+def scoreboard_url(match: Match) -> str:
+    return reverse("tables:scoreboard", args=[match.pk])
+
+
+def season_url(hall: Hall) -> str:
+    return reverse("leagues:season", args=[hall.league.pk, hall.season.pk])
+
+
+def wall_url(hall: Hall) -> str:
+    return reverse("leagues:wall", args=[hall.league.pk, hall.season.pk])
+
+
+def gzipped(client: Client, url: str) -> HttpResponse:
+    """The page as a phone receives it: gzipped, and said to be."""
+    response = client.get(url, headers=GZIP)
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    assert has_vary_header(response, "Accept-Encoding")
+    return response
+
+
+def unzipped(response: HttpResponse) -> HttpResponse:
+    """The gzipped page as the browser reads it."""
+    return HttpResponse(gzip.decompress(response.content))
+
+
+def board_totals(match: Match) -> list[int]:
+    """The totals of the match as the engine works them out from what is stored, in side order."""
+    board = scoreboard_of(refetch(match))
+    return [board.totals[side] for side in board.sides]
+
+
+def organizer_checking_csrf() -> Client:
+    """The hall's organizer in a browser whose every post is checked for its CSRF token."""
+    scorekeeper_client()  # makes the organizer's account
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(get_user_model().objects.get(username="organizer"))
+    return client
+
+
+def test_a_watcher_gets_the_same_gzipped_scoreboard_as_every_other_watcher() -> None:
+    hall = build(SMALL)
+    url = scoreboard_url(hall.match)
+    expected = board_totals(hall.match)
+    assert any(expected), "the hall's match has points to show"
+
+    first, second = gzipped(Client(), url), gzipped(Client(), url)
+    plain = Client().get(url)
+
+    assert first.content == second.content
+    page = unzipped(first)
+    assert totals(page) == expected
+    said = content(page)
+    assert "csrfmiddlewaretoken" not in said
+    assert CSRF_SLOT not in said and ENTRY_KEY_SLOT not in said
+    # a browser that takes no gzip is sent the very same page, unzipped
+    assert plain.status_code == 200
+    assert not plain.has_header("Content-Encoding")
+    assert plain.content == page.content
+
+
+def test_a_second_watcher_is_served_from_the_cache_in_a_few_queries(
+    django_assert_max_num_queries,
+) -> None:
+    hall = build(SMALL)
+    url = scoreboard_url(hall.match)
+    gzipped(Client(), url)
+
+    # what a kept page needs: the match's row (its version says which page is current) and the
+    # kept page itself. A watcher has no session and no account to look up, and no hand, play or
+    # seat is read: drawing the page again would take several more.
+    with django_assert_max_num_queries(2):
+        response = gzipped(Client(), url)
+
+    assert totals(unzipped(response)) == board_totals(hall.match)
+
+
+def test_a_watchers_kept_scoreboard_shows_a_play_recorded_since() -> None:
+    """The same as test_cache.py's, for a watcher's gzipped page: it is kept apart."""
+    hall = build(SMALL)
+    url = scoreboard_url(hall.match)
+    before = totals(unzipped(gzipped(Client(), url)))
+    first = hall.match.seats.order_by("position").first().player.name
+
+    assert play(scorekeeper_client(), hall.match, first, 10).status_code == 302
+
+    after = totals(unzipped(gzipped(Client(), url)))
+    assert after == [before[0] + 10, *before[1:]]
+    assert after == board_totals(hall.match)
+
+
+def test_a_scorekeeper_gets_a_fresh_working_csrf_token_and_entry_key_on_every_visit() -> None:
+    hall = build(SMALL)
+    client = organizer_checking_csrf()
+    first = hall.match.seats.order_by("position").first().player.name
+    url = scoreboard_url(hall.match)
+    pages = [content(client.get(url)) for _ in range(2)]
+    tokens = [set(CSRF_TOKEN.findall(page)) for page in pages]
+    keys = [set(ENTRY_KEY.findall(page)) for page in pages]
+    before = board_totals(hall.match)
+
+    for page in pages:
+        assert CSRF_SLOT not in page and ENTRY_KEY_SLOT not in page
+    # one token and one key for each whole page, another on the next visit
+    assert all(len(found) == 1 for found in tokens + keys)
+    assert tokens[0] != tokens[1] and keys[0] != keys[1]
+    # the check is on: a play without a token is refused and nothing is saved
+    refused = client.post(
+        reverse("tables:record_play", args=[hall.match.pk]), {"player": first, "points": 5}
+    )
+    assert refused.status_code == 403
+    assert board_totals(hall.match) == before
+
+    # each page's token and key work: a play from each is saved
+    for [token], [key] in zip(tokens, keys, strict=True):
+        response = client.post(
+            reverse("tables:record_play", args=[hall.match.pk]),
+            {"player": first, "points": 5, "csrfmiddlewaretoken": token, "entry_key": key},
+        )
+        assert response.status_code == 302
+        assert response["Location"] == url
+
+    assert board_totals(hall.match) == [before[0] + 10, *before[1:]]
+    assert totals(client.get(url)) == board_totals(hall.match)
+
+
+def test_a_message_is_shown_once_on_a_page_drawn_for_it() -> None:
+    hall = build(SMALL)
+    url = scoreboard_url(hall.match)
+    deleting, other_phone = scorekeeper_client(), scorekeeper_client()
+    said = "Hand 1 deleted; the totals follow."
+    hands = hall.match.hand_count
+
+    response = deleting.post(reverse("tables:delete_hand", args=[hall.match.pk, 1]))
+    assert response.status_code == 302 and response["Location"] == url
+    # the same organizer on another phone keeps the page of the match as it now is
+    assert said not in text(other_phone.get(url))
+
+    shown = deleting.get(url)
+    again = deleting.get(url)
+
+    assert said in text(shown)
+    assert said not in text(again)
+    assert said not in text(other_phone.get(url))
+    assert refetch(hall.match).hand_count == hands - 1
+    assert totals(shown) == totals(again) == board_totals(hall.match)
+
+
+def season_match_to_ten(hall: Hall) -> Match:
+    """A season match of Quinn against Rory to 10, Quinn to lead."""
+    match = create_match(
+        rules.Match(
+            "straight", ("Quinn", "Rory"), rules={"target": 10}, hands=(rules.Hand(leader="Quinn"),)
+        )
+    )
+    SeasonMatch.objects.create(season=hall.season, match=match)
+    return match
+
+
+def test_a_watcher_gets_the_same_gzipped_standings_and_they_follow_the_season() -> None:
+    hall = build(SMALL)
+    url = season_url(hall)
+    match = season_match_to_ten(hall)
+    names = list(hall.match.seats.values_list("player__name", flat=True))
+
+    first, second = gzipped(Client(), url), gzipped(Client(), url)
+
+    assert first.content == second.content
+    standings = content(unzipped(first))
+    assert "csrfmiddlewaretoken" not in standings
+    assert CSRF_SLOT not in standings and ENTRY_KEY_SLOT not in standings
+    assert any(f'<th scope="row">{name}' in standings for name in names)
+    assert '<th scope="row">Quinn' not in standings
+
+    assert play(scorekeeper_client(), match, "Quinn", 10).status_code == 302
+    assert refetch(match).finished
+
+    assert '<th scope="row">Quinn' in content(unzipped(gzipped(Client(), url)))
+
+
+def test_the_wall_board_says_when_it_was_refreshed_each_time() -> None:
+    """A TV refreshing every 15 seconds shows it is still live: the wall is drawn each time."""
+    hall = build(SMALL)
+    tv = Client()
+
+    def updated() -> str:
+        said = content(tv.get(wall_url(hall), headers=HTMX))
+        return re.search(r"Updated (\d\d:\d\d:\d\d)", said).group(1)
+
+    first = updated()
+    time.sleep(1.1)
+
+    assert updated() != first
+
+
+@pytest.mark.parametrize("first", ["board", "page"])
+def test_the_wall_boards_htmx_refresh_and_its_whole_page_are_each_what_was_asked(
+    first: str,
+) -> None:
+    hall = build(SMALL)
+    url = wall_url(hall)
+    tv = Client()
+
+    def board() -> str:
+        return content(tv.get(url, headers=HTMX))
+
+    def page() -> str:
+        return content(tv.get(url))
+
+    visits = [board, page] if first == "board" else [page, board]
+    seen = [(visit, visit()) for visit in visits + visits]
+
+    for visit, said in seen:
+        assert 'id="wall-board"' in said
+        assert hall.league.name in said
+        assert ("<html" in said) == (visit is page)
