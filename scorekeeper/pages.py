@@ -1,12 +1,12 @@
 """Whole pages kept rendered in the shared cache, for the pages a hall reloads most: a
 scoreboard and a season's standings.
 
-A page is kept under everything it was made from: the versions of what it shows (every change
-bumps them, so a kept page is never stale), the address, the language, the time zone, who is
-asking and this release of the app. A watcher's page is the same for every watcher: it is kept
-gzipped, so a hit costs neither a template nor compression. A scorekeeper's page has
-per-request parts, the CSRF token and the one-time entry key of its forms, kept as slots and
-filled in when it is served: a hit costs no template.
+A page is kept under its address, language, time zone, asker and this release of the app, with
+the stamp of what it shows (versions: every change bumps them), and served only while the stamp
+is still the one it was drawn from, so a kept page is never stale. A watcher's page is the same
+for every watcher: it is kept gzipped, so a hit costs neither a template nor compression. A
+scorekeeper's page has per-request parts, the CSRF token and the one-time entry key of its
+forms, kept as slots and filled in when it is served: a hit costs no template.
 """
 
 from __future__ import annotations
@@ -77,22 +77,29 @@ def _filled(html: str, request: HttpRequest) -> str:
     return html.replace(ENTRY_KEY_SLOT, uuid.uuid4().hex)
 
 
-def served(request: HttpRequest, made_from: tuple, render: Callable[[dict], str]) -> HttpResponse:
-    """The page for this request. ``made_from`` names everything it shows that can change
-    (versions, the asker's role); ``render(context)`` draws it with ``context`` added to its
-    own (the slots, when it is to be kept)."""
+def served(
+    request: HttpRequest, page: tuple, stamp: tuple, draw: Callable[[dict], str]
+) -> HttpResponse:
+    """The page for this request. ``page`` tells it from the other pages at the same address
+    (the asker's role, say); ``stamp`` names what it shows that changes (versions). ``draw``
+    draws it with the given context added to its own (the slots, when it is to be kept).
+
+    One entry per page: a newer stamp replaces the page drawn for an older one, so the cache
+    holds the pages people look at, not every version of them."""
     if get_messages(request):
         # a page that carries a message is drawn for that once
-        return HttpResponse(render({}))
-    key = page_key(request, made_from)
-    packed = cache.get(key)
-    if packed is None:
-        packed = Packed.of(render(SLOTS))
-        cache.set(key, packed)
+        return HttpResponse(draw({}))
+    key = page_key(request, page)
+    kept = cache.get(key)
+    if kept is not None and kept[0] == stamp:
+        packed = kept[1]
+    else:
+        packed = Packed.of(draw(SLOTS))
+        cache.set(key, (stamp, packed))
     return packed.response(request)
 
 
-def page_key(request: HttpRequest, made_from: tuple) -> str:
+def page_key(request: HttpRequest, page: tuple) -> str:
     asker = request.user.pk if request.user.is_authenticated else None
     parts = (
         release(),
@@ -100,7 +107,7 @@ def page_key(request: HttpRequest, made_from: tuple) -> str:
         get_language(),
         get_current_timezone_name(),
         asker,
-        made_from,
+        page,
     )
     return f"page:{hashlib.sha256(repr(parts).encode()).hexdigest()[:40]}"
 

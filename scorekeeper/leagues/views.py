@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import re
 
 from django.contrib import messages
@@ -141,10 +140,10 @@ def _standings_context(season: Season, stamp: tuple) -> dict:
             TIE_BREAK_WORDS[words] for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)
         ],
     }
-    # what the season is made of (season_stamp), in the reader's language
-    made_from = repr((stamp, season.league.game, get_language())).encode()
-    key = f"standings:{season.pk}:{hashlib.sha256(made_from).hexdigest()[:40]}"
-    found = cache.get(key)
+    # one entry per season and language, with the stamp it was worked out from
+    key = f"standings:{season.pk}:{get_language()}"
+    kept = cache.get(key)
+    found = kept[1] if kept is not None and kept[0] == stamp else None
     if found is None:
         entries = season_entries(season.pk)
         rows = standings(season_results(entries), lowest_wins=lowest)
@@ -165,7 +164,7 @@ def _standings_context(season: Season, stamp: tuple) -> dict:
                 sum(1 for e in entries if e.match.finished or e.forfeited_by is not None)
             ),
         }
-        cache.set(key, found)
+        cache.set(key, (stamp, found))
     return {**context, **found, "standings_html": mark_safe(found["standings_html"])}
 
 
@@ -179,7 +178,7 @@ def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
         context = _standings_context(get_season(league_id, pk), stamp)
         return render_to_string("leagues/season.html", {**context, **extra}, request)
 
-    return pages.served(request, ("season", pk, stamp, is_organizer(request)), draw)
+    return pages.served(request, ("season", is_organizer(request)), stamp, draw)
 
 
 @require_safe

@@ -86,26 +86,32 @@ class State:
 
 def stored_state(match: Match) -> State:
     """The engine's view and score of ``match`` as stored, at the version the row says. Kept in
-    the shared cache under that version: the phones at a table and the entries they send work
+    the shared cache with that version: the phones at a table and the entries they send work
     it out once per change, not once per request."""
-    key = _state_key(match)
-    state = cache.get(key)
-    if state is None:
-        value = match_value(refetch(match))
-        state = State(value, rules.score_match(value))
-        cache.set(key, state)
+    kept = cache.get(_state_key(match))
+    if kept is not None and kept[0] == _stamp(match):
+        return kept[1]
+    value = match_value(refetch(match))
+    state = State(value, rules.score_match(value))
+    keep_state(match, state)
     return state
 
 
 def keep_state(match: Match, state: State) -> None:
-    """Remember what a change left (call it once the row has its new version)."""
-    cache.set(_state_key(match), state)
+    """Remember what a change left (call it once the row has its new version); it replaces
+    what an older version left."""
+    cache.set(_state_key(match), (_stamp(match), state))
 
 
 def _state_key(match: Match) -> str:
+    # the release keeps an older engine's results from being used
+    return f"state:{release()}:{match.pk}"
+
+
+def _stamp(match: Match) -> tuple:
     # every change moves the version, and every write of the row moves updated_at (an edit in
-    # the admin too); the release keeps an older engine's results from being used
-    return f"state:{release()}:{match.pk}:{match.version}:{match.updated_at.isoformat()}"
+    # the admin too)
+    return (match.version, match.updated_at)
 
 
 def scoreboard_of(match: Match) -> rules.Scoreboard:

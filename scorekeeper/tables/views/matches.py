@@ -95,8 +95,8 @@ def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(role=role, **extra)
         return render_to_string("tables/scoreboard.html", context, request)
 
-    made_from = ("scoreboard", match.pk, match.version, match.updated_at.isoformat(), role)
-    return pages.served(request, made_from, draw)
+    stamp = (match.version, match.updated_at.isoformat())
+    return pages.served(request, ("scoreboard", role), stamp, draw)
 
 
 def render_board(
