@@ -47,6 +47,8 @@ ENDPOINTS = (
 )
 #: at 32 clients every page's p99 latency stays within this multiple of the bare view's
 P99_MULTIPLE = 4
+#: the pause after each run, for the server to finish what the run left queued
+SETTLE_SECONDS = 3
 
 
 class Command(BaseCommand):
@@ -153,7 +155,7 @@ class Command(BaseCommand):
                     csrf=browser.cookie("csrftoken"),
                     run=secrets.token_hex(4),
                 )
-                return load.run_wrk(
+                measured = load.run_wrk(
                     wrk,
                     base + paths[endpoint.key],
                     scripts[endpoint.script],
@@ -161,6 +163,10 @@ class Command(BaseCommand):
                     seconds=seconds,
                     threads=threads,
                 )
+                # wrk stops sending, but the requests it left queued are still being answered:
+                # they would be measured as the next run's slowest
+                time.sleep(SETTLE_SECONDS)
+                return measured
 
             for endpoint in ENDPOINTS:
                 self.say(f"Warming up: {endpoint.label} ...")
