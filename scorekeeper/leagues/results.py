@@ -63,6 +63,23 @@ def season_entries(season_id: int) -> list[SeasonMatch]:
     )
 
 
+def playing_now(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
+    """The season's matches being played, each with its sides' names, their totals as they
+    are now (read afresh: a play changes them without changing the season's version)."""
+    entries = (
+        SeasonMatch.objects.filter(season_id=season_id, forfeited_by=None, match__finished=False)
+        .select_related("match")
+        .prefetch_related(
+            Prefetch(
+                "match__seats",
+                queryset=Seat.objects.select_related("player").order_by("position"),
+            )
+        )
+        .order_by("created_at", "pk")
+    )
+    return [(entry, [" & ".join(side) for side in sides_of(entry.match)]) for entry in entries]
+
+
 def season_results(entries: Iterable[SeasonMatch]) -> list[Result]:
     return [result_of(entry.match, entry.forfeited_by) for entry in entries]
 

@@ -3,6 +3,9 @@
 The cached standings (views._standings_context) are keyed by it. Every change to a match saves
 its row (scoring.save_scores, also what the admin does), a forfeit or a new league match saves
 its season entry, and a renamed player changes the names in every season they played in.
+A change that leaves a match being played, as it was, leaves the season alone (save_scores
+says so): the standings count finished matches and list the others by their players only, so
+a hall's plays on league night do not work out a season's standings again with every tap.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ def bump(seasons) -> None:
 
 @receiver(post_save, sender=Match, dispatch_uid="season_version_match")
 def match_changed(sender: type, instance: Match, created: bool, **kwargs: object) -> None:
-    if not created:
+    if not created and not getattr(instance, "leaves_standings", False):
         bump(Season.objects.filter(entries__match_id=instance.pk))
 
 

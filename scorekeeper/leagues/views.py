@@ -25,6 +25,7 @@ from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import (
     finished_in_order,
     forfeited_by,
+    playing_now,
     result_of,
     season_entries,
     season_results,
@@ -184,9 +185,11 @@ def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
 @require_safe
 def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     """For a TV in the hall: read-only, large type, refreshing itself. Drawn on every refresh
-    (it says when it was), from the standings kept in the cache."""
+    (it says when it was), from the standings kept in the cache and the live scores."""
     season = get_season(league_id, pk)
     context = _standings_context(season, season_stamp(league_id, pk))
+    # the scores of the matches being played, as they are now
+    context["in_progress"] = playing_now(season.pk)
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
     return render(request, template, context)
 

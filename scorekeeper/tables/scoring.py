@@ -120,6 +120,9 @@ def scoreboard_of(match: Match) -> rules.Scoreboard:
 
 def save_scores(match: Match, board: rules.Scoreboard) -> None:
     """Keep the derived columns in step with the hands; call inside the writing transaction."""
+    # A match that was being played and still is counts in no standings yet: its seasons'
+    # standings stand as they are (leagues/signals.py). The wall board reads its score afresh.
+    match.leaves_standings = not match.finished and not board.finished
     match.totals = dict(board.totals)
     match.finished = board.finished
     match.winner = board.winner

@@ -10,12 +10,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.models import Season, SeasonMatch
 from scorekeeper.pages import CSRF_SLOT, ENTRY_KEY_SLOT
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
 from tests.performance.hall import SMALL, Hall, build
-from tests.web.pages import text, totals
+from tests.web.pages import text, text_of, totals
 from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +94,45 @@ def test_the_standings_count_a_forfeit_recorded_after_they_were_cached() -> None
     )
 
     assert "(1 F)" in text(client.get(season_url(hall)))
+
+
+def wall_scores(client: Client, hall: Hall) -> list[str]:
+    """The wall board's "Playing now" lines, as a TV shows them."""
+    board = client.get(reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]))
+    return [
+        text_of(line)
+        for line in re.findall(r'<p class="wall-match">(.*?)</p>', board.content.decode(), re.S)
+    ]
+
+
+def season_version(hall: Hall) -> int:
+    return Season.objects.values_list("version", flat=True).get(pk=hall.season.pk)
+
+
+def test_a_play_in_a_league_match_shows_on_the_wall_without_working_out_the_standings() -> None:
+    """League night: every tap shows on the TV at once, and the season's standings, which
+    count only finished matches, are not worked out again for it."""
+    hall = build(SMALL)
+    scorekeeper, tv = scorekeeper_client(), Client()
+    match = season_match_to_ten(hall)
+    assert wall_scores(tv, hall) == ["Quinn 0 · Rory 0"]
+    version = season_version(hall)
+
+    play(scorekeeper, match, "Quinn", 5)
+
+    assert wall_scores(tv, hall) == ["Quinn 5 · Rory 0"]
+    assert season_version(hall) == version
+    assert not in_standings(tv, hall, "Quinn")
+
+
+def test_the_play_that_finishes_a_league_match_moves_it_into_the_standings() -> None:
+    hall = build(SMALL)
+    scorekeeper, tv = scorekeeper_client(), Client()
+    match = season_match_to_ten(hall)
+    play(scorekeeper, match, "Quinn", 5)
+    assert not in_standings(tv, hall, "Quinn")
+
+    play(scorekeeper, match, "Quinn", 5)
+
+    assert in_standings(tv, hall, "Quinn")
+    assert wall_scores(tv, hall) == []
