@@ -48,7 +48,7 @@ ENDPOINTS = (
 #: at 32 clients every page's p99 latency stays within this multiple of the bare view's
 P99_MULTIPLE = 4
 #: the pause after each run, for the server to finish what the run left queued
-SETTLE_SECONDS = 3
+SETTLE_SECONDS = 3.0
 
 
 class Command(BaseCommand):
@@ -77,6 +77,12 @@ class Command(BaseCommand):
             "--duration", type=float, default=10.0, help="seconds of each measurement"
         )
         parser.add_argument("--warmup", type=float, default=2.0, help="seconds of warm-up")
+        parser.add_argument(
+            "--settle",
+            type=float,
+            default=SETTLE_SECONDS,
+            help="seconds of pause after each run, for the server to answer what it left queued",
+        )
         parser.add_argument(
             "--workers",
             type=int,
@@ -165,7 +171,7 @@ class Command(BaseCommand):
                 )
                 # wrk stops sending, but the requests it left queued are still being answered:
                 # they would be measured as the next run's slowest
-                time.sleep(SETTLE_SECONDS)
+                time.sleep(options["settle"])
                 return measured
 
             for endpoint in ENDPOINTS:
