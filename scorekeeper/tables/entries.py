@@ -23,6 +23,7 @@ from scorekeeper.tables.scoring import (
     stored_state,
     write_hand,
 )
+from scorekeeper.tables.turns import entries_in_turn
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def record(
     identifies one submission: when it has been recorded already, nothing is done again.
     ``state`` is the match as the caller read it, if it did.
     """
-    with transaction.atomic():
+    with entries_in_turn(), transaction.atomic():
         # Lock the match row: two phones entering at once are applied one after the other, so
         # hand and play numbers never collide, each sees the other's entry, and a submission
         # that arrives twice finds its key already stored by the first.
