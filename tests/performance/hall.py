@@ -66,3 +66,14 @@ def long_match(hands_to: int = 1000, *, hands: int | None = None, seed: int = 7)
     rng = random.Random(seed)
     value = rules.Match("straight", tuple(player_names(4)), rules={"target": hands_to})
     return create_match(value.with_hands(deal(rng, value, hands=hands)))
+
+
+def season_match_to_ten(hall: Hall) -> Match:
+    """A season match of Quinn against Rory to 10, Quinn to lead."""
+    match = create_match(
+        rules.Match(
+            "straight", ("Quinn", "Rory"), rules={"target": 10}, hands=(rules.Hand(leader="Quinn"),)
+        )
+    )
+    SeasonMatch.objects.create(season=hall.season, match=match)
+    return match

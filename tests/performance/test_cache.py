@@ -9,12 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import rules
-from scorekeeper.leagues.models import Season, SeasonMatch
+from scorekeeper.leagues.models import Season
 from scorekeeper.pages import CSRF_SLOT, ENTRY_KEY_SLOT
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import create_match
-from tests.performance.hall import SMALL, Hall, build
+from tests.performance.hall import SMALL, Hall, build, season_match_to_ten
 from tests.web.pages import text, text_of, totals
 from tests.web.table import play, scorekeeper_client
 
@@ -34,17 +32,6 @@ def scoreboard(client: Client, match: Match) -> str:
     response = client.get(reverse("tables:scoreboard", args=[match.pk]))
     assert response.status_code == 200
     return response.content.decode()
-
-
-def season_match_to_ten(hall: Hall) -> Match:
-    """A season match of Quinn against Rory to 10, Quinn to lead."""
-    match = create_match(
-        rules.Match(
-            "straight", ("Quinn", "Rory"), rules={"target": 10}, hands=(rules.Hand(leader="Quinn"),)
-        )
-    )
-    SeasonMatch.objects.create(season=hall.season, match=match)
-    return match
 
 
 def test_a_cached_scoreboard_shows_a_play_recorded_after_it_was_cached() -> None:

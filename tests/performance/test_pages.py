@@ -19,12 +19,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.cache import has_vary_header
 
-from scorekeeper import rules
-from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.pages import CSRF_SLOT, ENTRY_KEY_SLOT
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import create_match, refetch, scoreboard_of
-from tests.performance.hall import SMALL, Hall, build
+from scorekeeper.tables.scoring import refetch, scoreboard_of
+from tests.performance.hall import SMALL, Hall, build, season_match_to_ten
 from tests.web.pages import HTMX, content, text, totals
 from tests.web.table import play, scorekeeper_client
 
@@ -182,17 +180,6 @@ def test_a_message_is_shown_once_on_a_page_drawn_for_it() -> None:
     assert said not in text(other_phone.get(url))
     assert refetch(hall.match).hand_count == hands - 1
     assert totals(shown) == totals(again) == board_totals(hall.match)
-
-
-def season_match_to_ten(hall: Hall) -> Match:
-    """A season match of Quinn against Rory to 10, Quinn to lead."""
-    match = create_match(
-        rules.Match(
-            "straight", ("Quinn", "Rory"), rules={"target": 10}, hands=(rules.Hand(leader="Quinn"),)
-        )
-    )
-    SeasonMatch.objects.create(season=hall.season, match=match)
-    return match
 
 
 def test_a_watcher_gets_the_same_gzipped_standings_and_they_follow_the_season() -> None:
