@@ -144,13 +144,13 @@ def _mark_overridden(match: Match, errors: list[rules.Finding]) -> None:
 # -- the writes ---------------------------------------------------------------------------------
 
 
-def current_hand(match: Match, board: rules.Scoreboard | None = None) -> Hand:
-    """The hand being played, started now (with its leader, opener or double) if there is none."""
+def current_hand(match: Match, value: rules.Match) -> Hand:
+    """The hand being played, started now (with its leader, opener or double) if there is none.
+    ``value`` is the engine's view of the match as stored."""
     last = match.hands.order_by("-number").first()
     if last is not None and not last.end_how:
         return last
-    board = board or rules.score_match(match_value(refetch(match)))
-    next_up = board.next
+    next_up = rules.score_match(value).next
     number = (last.number if last else 0) + 1
     return Hand.objects.create(
         match=match,
@@ -173,7 +173,7 @@ def add_play(player: str, *, points: int | None = None, tile: str = "") -> Write
             )
             played = replace(playing, plays=(*playing.plays, rules.Play(player, points=points)))
             return value.with_hands((*value.hands[:-1], played))
-        hand = current_hand(match)
+        hand = current_hand(match, value)
         if match.game == "sedma" and not hand.plays.exists():
             _open_sedma_hand(match, hand, player)
         number = (hand.plays.order_by("-number").values_list("number", flat=True).first() or 0) + 1
@@ -219,7 +219,7 @@ def end_hand(end: rules.HandEnd, **hand_fields: object) -> Write:
     """End the hand being played (or record a whole Chickenfoot round) with ``end``."""
 
     def write(match: Match, value: rules.Match) -> None:
-        hand = current_hand(match)
+        hand = current_hand(match, value)
         hand.end_how = end.how
         hand.end_player = end.player or ""
         hand.pips = dict(end.pips)

@@ -89,7 +89,7 @@ def stored_state(match: Match) -> State:
     the shared cache with that version: the phones at a table and the entries they send work
     it out once per change, not once per request."""
     kept = cache.get(_state_key(match))
-    if kept is not None and kept[0] == _stamp(match):
+    if kept is not None and kept[0] == stamp(match):
         return kept[1]
     value = match_value(refetch(match))
     state = State(value, rules.score_match(value))
@@ -100,7 +100,7 @@ def stored_state(match: Match) -> State:
 def keep_state(match: Match, state: State) -> None:
     """Remember what a change left (call it once the row has its new version); it replaces
     what an older version left."""
-    cache.set(_state_key(match), (_stamp(match), state))
+    cache.set(_state_key(match), (stamp(match), state))
 
 
 def _state_key(match: Match) -> str:
@@ -108,9 +108,10 @@ def _state_key(match: Match) -> str:
     return f"state:{release()}:{match.pk}"
 
 
-def _stamp(match: Match) -> tuple:
-    # every change moves the version, and every write of the row moves updated_at (an edit in
-    # the admin too)
+def stamp(match: Match) -> tuple:
+    """What is kept of a match (its engine view, its scoreboard page) is used only while this
+    is unchanged: every change moves the version, and every write of the row moves updated_at
+    (an edit in the admin too)."""
     return (match.version, match.updated_at)
 
 

@@ -23,7 +23,7 @@ from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms import ImportForm, SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Match, Player
-from scorekeeper.tables.scoring import create_match, match_value
+from scorekeeper.tables.scoring import create_match, match_value, stamp
 from scorekeeper.tables.views.access import (
     author,
     get_match,
@@ -95,8 +95,7 @@ def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(role=role, **extra)
         return render_to_string("tables/scoreboard.html", context, request)
 
-    stamp = (match.version, match.updated_at.isoformat())
-    return pages.served(request, ("scoreboard", role), stamp, draw)
+    return pages.served(request, ("scoreboard", role), stamp(match), draw)
 
 
 def render_board(
