@@ -8,6 +8,7 @@ JSON path of the bad value, a code and the reason, e.g.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.rules.match import (
@@ -70,8 +71,13 @@ def write_match(match: Match) -> dict[str, Any]:
     data["players"] = list(match.players)
     if match.partnerships:
         data["partnerships"] = [list(team) for team in match.partnerships]
-    data["hands"] = [_write_hand(match.game, hand) for hand in match.hands]
+    data["hands"] = write_hands(match.game, match.hands)
     return data
+
+
+def write_hands(game: str, hands: Sequence[Hand]) -> list[dict[str, Any]]:
+    """The match file's ``hands`` for these hands of a ``game``, as JSON-ready dicts."""
+    return [_write_hand(game, hand) for hand in hands]
 
 
 def dumps_match(match: Match) -> str:

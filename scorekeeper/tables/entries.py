@@ -13,6 +13,7 @@ from scorekeeper import rules
 from scorekeeper.rules.matchfile import parse_match, write_match
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
+from scorekeeper.tables.changes import hands_before, kept
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import (
     State,
@@ -77,8 +78,8 @@ def record(
 ) -> Outcome:
     """Apply ``write`` to ``match`` and keep it only if the rules allow it (or ``override``).
 
-    A saved change is numbered, signed and kept with the hands before and after it. ``key``
-    identifies one submission: when it has been recorded already, nothing is done again.
+    A saved change is numbered, signed and kept with the hands it changed, before and after.
+    ``key`` identifies one submission: when it has been recorded already, nothing is done again.
     ``state`` is the match as the caller read it, if it did.
     """
     with entries_in_turn(), transaction.atomic():
@@ -108,14 +109,18 @@ def record(
             _mark_overridden(locked, outcome.new_errors)
         locked.version += 1
         save_scores(locked, after)
+        from_hand, kept_before, kept_after = kept(
+            locked.game, before_value.hands, after_value.hands
+        )
         change = Change.objects.create(
             match=locked,
             number=locked.version,
             action=action[:120],
             made_by=author.name[:80],
             user=author.user,
-            before=write_match(before_value)["hands"],
-            after=write_match(after_value)["hands"],
+            from_hand=from_hand,
+            before=kept_before,
+            after=kept_after,
             reverts=reverts,
         )
         if key:
@@ -281,11 +286,13 @@ def undo_last(match: Match, value: rules.Match) -> None:
         last.delete()
 
 
-def restore_hands(hands: list[dict]) -> Write:
-    """Put back the hands as a change kept them (a revert): the rows are replaced."""
+def restore_before(change: Change) -> Write:
+    """Put back the hands as they were just before ``change`` (a revert): the rows are replaced."""
 
     def write(match: Match, value: rules.Match) -> None:
-        value = parse_match({**write_match(value), "hands": hands})
+        written = write_match(value)
+        hands = hands_before(change, written["hands"])
+        value = parse_match({**written, "hands": hands})
         Hand.objects.filter(match=match).delete()
         for number, hand in enumerate(value.hands, 1):
             row = write_hand(match, number, hand, {})

@@ -149,7 +149,10 @@ class Play(models.Model):
 
 
 class Change(models.Model):
-    """One change to a match, kept forever: who, when, and the hands before and after."""
+    """One change to a match, kept forever: who, when, and the hands it changed, before and
+    after. The hands in front of the first one it changed are the same before and after and are
+    not kept again, so a tap keeps one hand, however long the match (tables/changes.py puts the
+    whole match back together)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     #: 1-based, in the order the changes were made
@@ -160,7 +163,9 @@ class Change(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     made_at = models.DateTimeField(auto_now_add=True)
-    #: the match file's "hands" before and after the change
+    #: the number of the first hand in ``before`` and ``after``
+    from_hand = models.PositiveIntegerField(default=1)
+    #: the match file's "hands" from hand ``from_hand`` on, before and after the change
     before = models.JSONField(default=list)
     after = models.JSONField(default=list)
     reverts = models.ForeignKey(
@@ -175,6 +180,15 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} change {self.number}: {self.action}"
+
+    @property
+    def hand_count_before(self) -> int:
+        """How many hands the match had before the change."""
+        return self.from_hand - 1 + len(self.before)
+
+    @property
+    def hand_count_after(self) -> int:
+        return self.from_hand - 1 + len(self.after)
 
 
 class EntryKey(models.Model):

@@ -56,6 +56,7 @@ def stored(pk: int) -> None:
                     {
                         "number": change.number,
                         "action": change.action,
+                        "from_hand": change.from_hand,
                         "before": change.before,
                         "after": change.after,
                     }

@@ -157,9 +157,13 @@ def assert_whole(stored: dict) -> None:
         assert [play[0] for play in hand["plays"]] == list(range(1, len(hand["plays"]) + 1))
     changes = stored["changes"]
     assert [change["number"] for change in changes] == list(range(1, stored["version"] + 1))
-    for earlier, later in zip(changes, changes[1:], strict=False):
-        assert later["before"] == earlier["after"], f"change {later['number']} lost a change"
-    assert changes[-1]["after"] == stored["hands_file"]
+    # each change found the hands it changed as the change before it left them
+    hands: list[dict] = []
+    for change in changes:
+        kept = change["from_hand"] - 1
+        assert hands[kept:] == change["before"], f"change {change['number']} lost a change"
+        hands = hands[:kept] + change["after"]
+    assert hands == stored["hands_file"]
     numbers = {change["number"] for change in changes}
     assert all(key["change"] in numbers for key in stored["keys"])
     assert stored["totals"] == stored["engine_totals"]

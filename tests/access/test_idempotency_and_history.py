@@ -253,18 +253,46 @@ def test_every_change_is_listed_in_the_history_with_who_made_it(
     assert "Last change: Undo the last entry, by Bea," in latest
 
 
-def test_a_change_keeps_the_hands_before_and_after_it(scorekeeper: Persona, match: Match) -> None:
+def test_a_change_keeps_the_hand_it_changed_before_and_after_it(
+    scorekeeper: Persona, match: Match
+) -> None:
     tap(scorekeeper.client, match, {"player": "Ana", "points": "10"}, key="k1")
 
     change = Change.objects.get(match=match, number=3)
 
     assert change.user.username == "sam"
-    assert change.before[2]["plays"] == [{"player": "Cy", "points": 5}]
-    assert change.after[2]["plays"] == [
-        {"player": "Cy", "points": 5},
-        {"player": "Ana", "points": 10},
+    # a tap changes the hand being played, hand 3: hands 1 and 2 are not kept again
+    assert change.from_hand == 3
+    assert change.before == [{"leader": "Ana", "plays": [{"player": "Cy", "points": 5}]}]
+    assert change.after == [
+        {
+            "leader": "Ana",
+            "plays": [{"player": "Cy", "points": 5}, {"player": "Ana", "points": 10}],
+        }
     ]
-    assert change.before[:2] == change.after[:2]
+    page = text(scorekeeper.client.get(reverse("tables:history", args=[match.pk])))
+    assert "Hands before: 3; after: 3. Changed from hand 3 on:" in page
+
+
+def test_a_correction_keeps_the_hand_corrected_and_the_hands_after_it(
+    scorekeeper: Persona, match: Match
+) -> None:
+    _, fingerprint = correction_form(scorekeeper.client, match, 1)
+    correct_hand_1(scorekeeper.client, match, ana=15, fingerprint=fingerprint)
+    scorekeeper.client.post(reverse("tables:delete_hand", args=[match.pk, 2]), {"entry_key": "k"})
+
+    corrected, deleted = Change.objects.filter(match=match, number__in=[3, 4]).order_by("number")
+
+    assert (corrected.from_hand, corrected.hand_count_before, corrected.hand_count_after) == (
+        1,
+        3,
+        3,
+    )
+    assert corrected.before[0]["plays"][0] == {"player": "Ana", "points": 10}
+    assert corrected.after[0]["plays"][0] == {"player": "Ana", "points": 15}
+    # hand 3 moved up to be hand 2: from hand 2 on, both hands differ
+    assert (deleted.from_hand, len(deleted.before), len(deleted.after)) == (2, 2, 1)
+    assert deleted.after == deleted.before[1:]
 
 
 def test_a_revert_puts_the_hands_back_as_a_new_change_and_destroys_nothing(

@@ -41,7 +41,7 @@ def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     later = match.changes.filter(number__gt=number).count()
     entries.record(
         match,
-        entries.restore_hands(change.before),
+        entries.restore_before(change),
         action=i18n.REVERTED % {"number": number, "action": change.action},
         author=author(request),
         key=submission_key(request),
