@@ -125,8 +125,8 @@ def record(
         )
         if key:
             EntryKey.objects.create(match=locked, key=key, change=change)
-    # once the write lock is let go: what the next entry or page starts from
-    keep_state(locked, State(after_value, after))
+        # what the next entry or page starts from, kept with the entry or not at all
+        keep_state(locked, State(after_value, after))
     return Outcome(
         saved=True,
         board=after,
