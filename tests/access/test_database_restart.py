@@ -1,0 +1,109 @@
+"""A database server that ends the app's connections (a restart, an idle timeout) costs no
+request: each app server notices before it uses its connection, and connects again. And the
+look at a kept connection costs no round trip while nothing has happened to it.
+
+PostgreSQL only: SQLite has no server to end a connection.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+
+import psycopg
+import pytest
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.postgresql import base
+
+from tests.access.server import (
+    TIMEOUT,
+    Phone,
+    Server,
+    is_postgres,
+    postgres_database,
+    server_environment,
+    shell,
+)
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+
+pytestmark = pytest.mark.skipif(
+    not is_postgres(DATABASE_URL),
+    reason="no PostgreSQL in this run: tests/with-postgres.sh provides one",
+)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    folder = tmp_path_factory.mktemp("server-restart")
+    with ExitStack() as stack:
+        url = stack.enter_context(postgres_database(DATABASE_URL))
+        env = server_environment(url)
+        shell(env, "from tests.access.serverside import prepare; prepare('keeper', 'pw-9d1c2b7e')")
+        server = Server(env, folder / "server.log")
+        server.start()
+        stack.callback(server.stop)
+        yield server, url
+
+
+def end_connections(database_url: str) -> int:
+    """What a server restart does to the app's connections: each is ended by the server."""
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    return ended[0]
+
+
+def test_pages_asked_for_after_the_server_ended_every_connection_are_served(
+    served: tuple[Server, str],
+) -> None:
+    server, url = served
+    phone = Phone(server.url)
+    # every worker reads the database and keeps its connection
+    assert [phone.get("/").status for _ in range(12)] == [200] * 12
+
+    assert end_connections(url) >= 1
+    time.sleep(0.2)
+
+    assert [phone.get("/").status for _ in range(12)] == [200] * 12, server.tail()
+
+
+def readable(wrapper: base.DatabaseWrapper) -> bool:
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if select.select([wrapper.connection.fileno()], [], [], 0.05)[0]:
+            return True
+    return False
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_quiet_connection_is_used_without_asking_and_an_ended_one_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked = []
+    ask = base.DatabaseWrapper.is_usable
+    monkeypatch.setattr(
+        base.DatabaseWrapper, "is_usable", lambda wrapper: asked.append(1) or ask(wrapper)
+    )
+    kept = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        kept.ensure_connection()
+        with kept.cursor() as cursor:
+            cursor.execute("SELECT 1")
+
+        assert kept.is_usable()
+        assert asked == []
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [kept.connection.info.backend_pid])
+        assert readable(kept)
+
+        assert not kept.is_usable()
+        assert asked == [1]
+    finally:
+        kept.close()
