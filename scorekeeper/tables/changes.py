@@ -36,15 +36,6 @@ def rewind(hands: list[dict], changes: Iterable[Change]) -> list[dict]:
     return hands
 
 
-def replay(changes: Iterable[Change]) -> list[dict]:
-    """The hands as the newest of ``changes`` (given oldest first, from the match's first)
-    left them."""
-    hands: list[dict] = []
-    for change in changes:
-        hands = hands[: change.from_hand - 1] + list(change.after)
-    return hands
-
-
 def hands_before(change: Change, now: list[dict]) -> list[dict]:
     """The whole match's hands just before ``change``, from its hands ``now`` (as the match file
     writes them): every change since ``change``, and ``change`` itself, taken back."""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
-from scorekeeper.tables.changes import hands_before, replay
+from scorekeeper.tables.changes import hands_before
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import match_value, refetch
 from tests.web.table import FOUR, stored
@@ -32,6 +32,14 @@ ENTRY = st.one_of(
 
 def hands_of(match: Match) -> list[dict]:
     return write_match(match_value(refetch(match)))["hands"]
+
+
+def replay(changes: list[Change]) -> list[dict]:
+    """The hands as the newest of ``changes`` (oldest first, from the match's first) left them."""
+    hands: list[dict] = []
+    for change in changes:
+        hands = hands[: change.from_hand - 1] + list(change.after)
+    return hands
 
 
 def write_for(entry: tuple, value: rules.Match, match: Match) -> entries.Write | None:
