@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scorekeeper.rules import Hand, HandEnd, Match, Play, Scoreboard, Severity, score_match
 from scorekeeper.rules.findings import CODES
 from scorekeeper.rules.matchfile import read_match
+from tests.examples import matchfile_example
 
 FOUR = ("Ana", "Bo", "Cy", "Di")
 TEAMS = (("Ana", "Cy"), ("Bo", "Di"))
@@ -497,22 +500,8 @@ def test_only_a_claimed_mismatch_is_a_warning_among_the_straight_findings() -> N
 
 # -- the example in MATCHFILE.md --------------------------------------------------------------
 
-MATCHFILE_EXAMPLE = """
-{
-  "format": "dominoes-match/1",
-  "game": "straight",
-  "rules": {"target": 250},
-  "players": ["Ana", "Bo", "Cy", "Di"],
-  "partnerships": [["Ana", "Cy"], ["Bo", "Di"]],
-  "hands": [
-    {"leader": "Ana",
-     "plays": [{"player": "Ana", "points": 10}, {"player": "Bo", "points": 15}],
-     "end": {"how": "domino", "player": "Ana", "pips": {"Bo": 12, "Cy": 9, "Di": 11}}},
-    {"end": {"how": "blocked", "pips": {"Ana": 3, "Bo": 12, "Cy": 5, "Di": 9}},
-     "claimed": {"Ana": 35}}
-  ]
-}
-"""
+#: the example as a file holds it: text
+MATCHFILE_EXAMPLE = json.dumps(matchfile_example())
 
 
 def test_the_matchfile_example_scores_55_to_15_with_one_warning_on_hand_2() -> None:
