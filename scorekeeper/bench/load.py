@@ -43,10 +43,7 @@ wrk.headers["Accept-Encoding"] = "gzip"
 #: each request goes to another table, carries a key of its own (none is taken for a repeat of
 #: another and answered without being recorded) and says, as the phone's form does, which
 #: version of the match its board shows: the version it started at, one more for every tap.
-POST_SCRIPT = """
-local tables = {TABLES}
-local threads = {THREADS}
-local points = {5, 10, 15, 20, 5, 10}
+HEADERS = """
 local headers = {
   ["Content-Type"] = "application/x-www-form-urlencoded",
   ["Cookie"] = "{COOKIE}",
@@ -54,6 +51,12 @@ local headers = {
   ["HX-Request"] = "true",
   ["Accept-Encoding"] = "gzip",
 }
+"""
+
+POST_SCRIPT = """
+local tables = {TABLES}
+local threads = {THREADS}
+local points = {5, 10, 15, 20, 5, 10}
 local thread_count = 0
 function setup(thread)
   thread:set("thread_id", thread_count)
@@ -75,6 +78,13 @@ function request()
     "&entry_key={RUN}-" .. thread_id .. "-" .. sent
   at[3] = at[3] + 1
   return wrk.format("POST", at[1], headers, body)
+end
+"""
+
+#: the same POST, headers and all, to a signed-in view that records nothing
+SIGNED_IN_SCRIPT = """
+function request()
+  return wrk.format("POST", nil, headers, "points=5")
 end
 """
 
@@ -128,16 +138,20 @@ def write_scripts(
         f'{{"/matches/{pk}/play/", "player={quote_plus(player)}", {version}}}'
         for pk, player, version in tables
     )
+    headers = HEADERS.replace("{COOKIE}", cookie).replace("{CSRF_TOKEN}", csrf)
     post = (
         POST_SCRIPT.replace("{TABLES}", "{" + lua_tables + "}")
         .replace("{THREADS}", str(threads))
-        .replace("{COOKIE}", cookie)
-        .replace("{CSRF_TOKEN}", csrf)
         .replace("{RUN}", run)
     )
-    scripts = {"get": folder / "get.lua", "post": folder / "post.lua"}
-    scripts["get"].write_text(GET_SCRIPT)
-    scripts["post"].write_text(post + DONE)
+    texts = {
+        "get": GET_SCRIPT,
+        "post": headers + post + DONE,
+        "signed_in": headers + SIGNED_IN_SCRIPT + DONE,
+    }
+    scripts = {name: folder / f"{name}.lua" for name in texts}
+    for name, text in texts.items():
+        scripts[name].write_text(text)
     return scripts
 
 

@@ -20,7 +20,8 @@ def test_the_benchmark_measures_every_request_and_judges_every_target(tmp_path: 
         "manage.py",
         "benchmark",
         *("--players", "12", "--matches", "30", "--tables", "8"),
-        *("--duration", "1", "--warmup", "1", "--settle", "0.2", "--workers", "2"),
+        *("--duration", "1", "--rounds", "2", "--warmup", "1", "--settle", "0.2"),
+        *("--workers", "2"),
         *("--json", str(results)),
     ]
     database = os.environ.get("DATABASE_URL", "")
@@ -36,12 +37,17 @@ def test_the_benchmark_measures_every_request_and_judges_every_target(tmp_path: 
     assert report["database"] == ("postgresql" if database.startswith("postgres") else "sqlite3")
     assert report["data"]["finished_matches_in_season"] == 31
     assert report["data"]["open_matches"] == 8
-    for endpoint in ("bare", "record", "scoreboard", "standings"):
+    assert report["rounds"] == 2
+    for endpoint in ("bare", "signed_in", "record", "scoreboard", "standings"):
         for clients in ("1", "32"):
             measured = report["results"][endpoint][clients]
-            assert measured["requests"] > 0, (endpoint, clients)
+            assert len(measured["rounds"]) == 2, (endpoint, clients)
+            assert all(run["requests"] > 0 for run in measured["rounds"]), (endpoint, clients)
             assert measured["errors"] == 0, (endpoint, clients)
             assert 0 < measured["p50_ms"] <= measured["p99_ms"], (endpoint, clients)
+            assert measured["x_bare"] > 0, (endpoint, clients)
+    assert [report["results"]["bare"][clients]["x_bare"] for clients in ("1", "32")] == [1, 1]
     assert len(report["targets"]) == 6
     assert all(isinstance(target["met"], bool) for target in report["targets"])
     assert "Targets:" in run.stdout and "x bare" in run.stdout
+    assert "A tap's ceiling: signed in and recording nothing" in run.stdout
