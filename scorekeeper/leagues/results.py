@@ -2,33 +2,46 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from django.db.models import Prefetch, QuerySet
 
+from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
 from scorekeeper.tables.models import Match, Seat
-from scorekeeper.tables.scoring import seated_match
+from scorekeeper.tables.scoring import seated_match, seating
 
 
 def sides_of(match: Match) -> list[tuple[str, ...]]:
     """The match's sides in seat order (use a match with its seats prefetched)."""
-    value = seated_match(match)
+    return _sides(seated_match(match))
+
+
+def _sides(value: rules.Match) -> list[tuple[str, ...]]:
     return [tuple(value.players_of(side)) for side in value.sides]
 
 
 def result_of(match: Match, forfeited_by: int | None = None) -> Result:
-    sides = sides_of(match)
+    return _result(match.pk, seated_match(match), match, forfeited_by)
+
+
+def _result(
+    match_id: int, value: rules.Match, match: Match | _Stored, forfeited_by: int | None
+) -> Result:
+    """``match`` has the stored match's ``totals``, ``winner`` and ``finished``."""
+    sides = _sides(value)
     names = [" & ".join(side) for side in sides]
     winners = match.winner if isinstance(match.winner, list) else [match.winner]
     return Result(
-        match_id=match.pk,
+        match_id=match_id,
         sides=tuple(sides),
         totals=tuple(int(match.totals.get(name, 0)) for name in names),
         finished=match.finished,
         winners=frozenset(i for i, name in enumerate(names) if name in winners),
-        lowest_wins=match.game == "chickenfoot",
+        lowest_wins=value.game == "chickenfoot",
         forfeited_by=forfeited_by,
     )
 
@@ -80,8 +93,71 @@ def playing_now(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
     return [(entry, [" & ".join(side) for side in sides_of(entry.match)]) for entry in entries]
 
 
-def season_results(entries: Iterable[SeasonMatch]) -> list[Result]:
+def in_progress(season_id: int, results: list[Result]) -> list[tuple[SeasonMatch, list[str]]]:
+    """The season's matches being played, each with its sides' names, from its results (one
+    query: the sides are the results')."""
+    playing = {r.match_id: r for r in results if not r.counts}
+    entries = (
+        SeasonMatch.objects.filter(season_id=season_id, match_id__in=playing)
+        .select_related("match")
+        .order_by("created_at", "pk")
+    )
+    return [
+        (entry, [" & ".join(side) for side in playing[entry.match_id].sides]) for entry in entries
+    ]
+
+
+def results_of(entries: Iterable[SeasonMatch]) -> list[Result]:
+    """The results of entries read with season_entries."""
     return [result_of(entry.match, entry.forfeited_by) for entry in entries]
+
+
+class _Stored(NamedTuple):
+    """What a result needs of a stored match, read as plain values."""
+
+    match_id: int
+    game: str
+    rules: dict
+    totals: dict
+    winner: object
+    finished: bool
+    forfeited_by: int | None
+
+
+def season_results(season_id: int) -> list[Result]:
+    """A season's results, in the order of season_entries, in two queries. The standings of
+    a large season are worked out from these: read as plain values, without a model instance
+    per match, seat and player."""
+    stored = [
+        _Stored(*row)
+        for row in SeasonMatch.objects.filter(season_id=season_id)
+        .order_by("match__finished_at", "created_at", "pk")
+        .values_list(
+            "match_id",
+            "match__game",
+            "match__rules",
+            "match__totals",
+            "match__winner",
+            "match__finished",
+            "forfeited_by",
+        )
+    ]
+    seats: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
+    for match_id, name, team in (
+        Seat.objects.filter(match__league_entry__season_id=season_id)
+        .order_by("match_id", "position")
+        .values_list("match_id", "player__name", "team")
+    ):
+        seats[match_id].append((name, team))
+    return [
+        _result(
+            match.match_id,
+            seating(match.game, seats[match.match_id], match.rules),
+            match,
+            match.forfeited_by,
+        )
+        for match in stored
+    ]
 
 
 def finished_in_order(*games: str) -> list[Match]:

@@ -137,6 +137,13 @@ def standings(results: list[Result], *, lowest_wins: bool = False) -> list[Stand
 
 
 def _rank(rows: list[Standing], results: list[Result], lowest_wins: bool) -> list[Standing]:
+    # each player's counted matches, for the head-to-head among tied players
+    played_by: dict[str, list[Result]] = defaultdict(list)
+    for result in results:
+        if result.counts:
+            for side in result.sides:
+                for player in side:
+                    played_by[player].append(result)
     by_percent: dict[float, list[Standing]] = defaultdict(list)
     for row in rows:
         by_percent[round(row.win_percent, 9)].append(row)
@@ -150,8 +157,7 @@ def _rank(rows: list[Standing], results: list[Result], lowest_wins: bool) -> lis
         h2h = {
             row.player: sum(
                 1
-                for result in results
-                if result.counts
+                for result in played_by[row.player]
                 for other in names - {row.player}
                 if result.beat(row.player, other)
             )

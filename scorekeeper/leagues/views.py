@@ -25,8 +25,10 @@ from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import (
     finished_in_order,
     forfeited_by,
+    in_progress,
     playing_now,
     result_of,
+    results_of,
     season_entries,
     season_results,
     sides_of,
@@ -146,10 +148,9 @@ def _standings_context(season: Season, stamp: tuple) -> dict:
     kept = cache.get(key)
     found = kept[1] if kept is not None and kept[0] == stamp else None
     if found is None:
-        entries = season_entries(season.pk)
-        rows = standings(season_results(entries), lowest_wins=lowest)
+        results = season_results(season.pk)
+        rows = standings(results, lowest_wins=lowest)
         places = sorted({place for row in rows for place in row.placings})
-        in_progress = [e for e in entries if not e.match.finished and e.forfeited_by is None]
         html = render_to_string(
             "leagues/_standings.html", {**context, "rows": rows, "places": places}
         )
@@ -157,13 +158,9 @@ def _standings_context(season: Season, stamp: tuple) -> dict:
             # white space between tags: one space shows the same and sends fewer bytes
             "standings_html": re.sub(r">\s+<", "> <", html),
             "places": places,
-            "in_progress": [
-                (e, [" & ".join(side) for side in sides_of(e.match)]) for e in in_progress
-            ],
+            "in_progress": in_progress(season.pk, results),
             # the page only counts them
-            "finished": range(
-                sum(1 for e in entries if e.match.finished or e.forfeited_by is not None)
-            ),
+            "finished": range(sum(1 for result in results if result.counts)),
         }
         cache.set(key, (stamp, found))
     return {**context, **found, "standings_html": mark_safe(found["standings_html"])}
@@ -201,7 +198,7 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
     player = request.GET.get("player", "")
     what = request.GET.get("what", "played")
     entries = season_entries(season.pk)
-    results = {r.match_id: r for r in season_results(entries)}
+    results = {r.match_id: r for r in results_of(entries)}
     rows = {row.player: row for row in standings(list(results.values()))}
     ids = set(rows[player].match_ids.get(what, [])) if player in rows else set()
     shown = [e for e in entries if e.match_id in ids] if player else entries
@@ -284,7 +281,7 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
 def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
     rows = standings(
-        season_results(season_entries(season.pk)),
+        season_results(season.pk),
         lowest_wins=season.league.game == "chickenfoot",
     )
     response = _csv_response(f"standings-{season.pk}.csv")

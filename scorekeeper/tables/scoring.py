@@ -30,16 +30,22 @@ def with_everything(matches: QuerySet[Match]) -> QuerySet[Match]:
 def seated_match(match: Match) -> rules.Match:
     """The engine's view of a stored match's seating and rules, without its hands (use a match
     with its seats and their players prefetched)."""
-    seats = list(match.seats.all())
+    seats = [(seat.player.name, seat.team) for seat in match.seats.all()]
+    return seating(match.game, seats, match.rules)
+
+
+def seating(game: str, seats: list[tuple[str, int | None]], rules_: dict) -> rules.Match:
+    """The engine's view of a match from its seats in playing order, each a player's name and
+    their partnership (None without one), and its rules."""
     teams: dict[int, list[str]] = {}
-    for seat in seats:
-        if seat.team is not None:
-            teams.setdefault(seat.team, []).append(seat.player.name)
+    for name, team in seats:
+        if team is not None:
+            teams.setdefault(team, []).append(name)
     return rules.Match(
-        game=match.game,
-        players=tuple(seat.player.name for seat in seats),
+        game=game,
+        players=tuple(name for name, _ in seats),
         partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
-        rules=dict(match.rules),
+        rules=dict(rules_),
     )
 
 

@@ -1,0 +1,39 @@
+"""A season's results read as plain values (what the standings and the CSV are worked out from)
+are the results its stored matches give, read as model instances (what the page of the matches
+behind a number shows): the same sides, totals, winners and forfeits, in the same order."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.results import in_progress, results_of, season_entries, season_results
+from tests.leagues.conftest import StoredSeason
+
+
+@pytest.mark.parametrize("league", ["straight_league", "chickenfoot_league"])
+def test_the_plain_read_gives_the_results_the_stored_matches_give(
+    league: str, request: pytest.FixtureRequest
+) -> None:
+    stored: StoredSeason = request.getfixturevalue(league)
+    # a forfeited match counts without being finished
+    entry = SeasonMatch.objects.filter(season=stored.season, match__finished=True).first()
+    entry.forfeited_by = 1
+    entry.save()
+
+    read = season_results(stored.season.pk)
+
+    assert read == results_of(season_entries(stored.season.pk))
+    assert [r.match_id for r in read if r.forfeited_by == 1] == [entry.match_id]
+    if league == "straight_league":
+        # partnerships are read as sides of two
+        assert any(len(side) == 2 for r in read for side in r.sides)
+
+
+def test_the_matches_in_progress_are_named_by_their_sides(straight_league: StoredSeason) -> None:
+    playing = in_progress(straight_league.season.pk, season_results(straight_league.season.pk))
+
+    assert [entry.match_id for entry, _ in playing] == list(straight_league.in_progress)
+    for entry, sides in playing:
+        generated = straight_league.matches[entry.match_id]
+        assert sides == [" & ".join(side) for side in generated.sides]
