@@ -121,38 +121,26 @@ class _Stored(NamedTuple):
     totals: dict
     winner: object
     finished: bool
-    forfeited_by: int | None
+    forfeited_by: int | None = None
 
 
-def season_results(season_id: int) -> list[Result]:
-    """A season's results, in the order of season_entries, in two queries. The standings of
-    a large season are worked out from these: read as plain values, without a model instance
-    per match, seat and player."""
-    stored = [
-        _Stored(*row)
-        for row in SeasonMatch.objects.filter(season_id=season_id)
-        .order_by("match__finished_at", "created_at", "pk")
-        .values_list(
-            "match_id",
-            "match__game",
-            "match__rules",
-            "match__totals",
-            "match__winner",
-            "match__finished",
-            "forfeited_by",
-        )
-    ]
-    seats: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
-    for match_id, name, team in (
-        Seat.objects.filter(match__league_entry__season_id=season_id)
-        .order_by("match_id", "position")
-        .values_list("match_id", "player__name", "team")
+#: a match's columns as _Stored has them, after its id
+_MATCH_COLUMNS = ("game", "rules", "totals", "winner", "finished")
+
+
+def _results(stored: list[_Stored], seats: QuerySet[Seat]) -> list[Result]:
+    """The results of matches read as plain values, with their seats (``seats``: those of
+    the same matches). Large seasons and ratings are worked out from these, without a model
+    instance per match, seat and player."""
+    seated: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
+    for match_id, name, team in seats.order_by("match_id", "position").values_list(
+        "match_id", "player__name", "team"
     ):
-        seats[match_id].append((name, team))
+        seated[match_id].append((name, team))
     return [
         _result(
             match.match_id,
-            seating(match.game, seats[match.match_id], match.rules),
+            seating(match.game, seated[match.match_id], match.rules),
             match,
             match.forfeited_by,
         )
@@ -160,10 +148,28 @@ def season_results(season_id: int) -> list[Result]:
     ]
 
 
-def finished_in_order(*games: str) -> list[Match]:
-    """Every finished match of the games, in the order they finished (for ratings)."""
-    return list(
-        with_seats(Match.objects.filter(game__in=games, finished=True)).order_by(
-            "finished_at", "pk"
-        )
+def season_results(season_id: int) -> list[Result]:
+    """A season's results, in the order of season_entries, in two queries."""
+    entries = (
+        SeasonMatch.objects.filter(season_id=season_id)
+        .order_by("match__finished_at", "created_at", "pk")
+        .values_list("match_id", *(f"match__{name}" for name in _MATCH_COLUMNS), "forfeited_by")
     )
+    seats = Seat.objects.filter(match__league_entry__season_id=season_id)
+    return _results([_Stored(*row) for row in entries], seats)
+
+
+def finished_results(*games: str) -> dict[str, list[Result]]:
+    """Every finished match of the games, by game, in the order they finished (for ratings),
+    in two queries."""
+    finished = Match.objects.filter(game__in=games, finished=True)
+    stored = [
+        _Stored(*row)
+        for row in finished.order_by("finished_at", "pk").values_list("pk", *_MATCH_COLUMNS)
+    ]
+    by_game: dict[str, list[Result]] = {game: [] for game in games}
+    for match, result in zip(
+        stored, _results(stored, Seat.objects.filter(match__in=finished)), strict=True
+    ):
+        by_game[match.game].append(result)
+    return by_game

@@ -23,7 +23,7 @@ from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import (
-    finished_in_order,
+    finished_results,
     forfeited_by,
     in_progress,
     playing_now,
@@ -396,7 +396,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     )
     games = []
     # one query for the ratings of every game the player plays, whatever their number
-    rated = finished_in_order(*{m.game for m in matches}) if matches else []
+    rated = finished_results(*{m.game for m in matches}) if matches else {}
     for game in GAME_NAMES:
         name = game_name(game)
         played = [m for m in matches if m.game == game]
@@ -405,7 +405,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         # a forfeit counts here as it does in the season's standings
         results = [result_of(m, forfeited_by(m)) for m in played]
         row = next((r for r in standings(results) if r.player == person.name), None)
-        history = ratings([result_of(m) for m in rated if m.game == game]).get(person.name, [])
+        history = ratings(rated[game]).get(person.name, [])
         chart = ""
         if history:
             chart = line_chart(
@@ -465,7 +465,7 @@ def _match_chart(request: HttpRequest, person: Player) -> dict | None:
 def rating_list(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAME_NAMES:
         raise Http404("No such game.")
-    history = ratings([result_of(m) for m in finished_in_order(game)])
+    history = ratings(finished_results(game)[game])
     people = {p.name: p for p in Player.objects.filter(name__in=history.keys())}
     rows = sorted(
         (

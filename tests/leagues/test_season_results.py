@@ -1,13 +1,22 @@
-"""A season's results read as plain values (what the standings and the CSV are worked out from)
-are the results its stored matches give, read as model instances (what the page of the matches
-behind a number shows): the same sides, totals, winners and forfeits, in the same order."""
+"""Results read as plain values (what the standings, the CSV and the ratings are worked out
+from) are the results the stored matches give, read as model instances (what the pages of single
+matches and players show): the same sides, totals, winners and forfeits, in the same order."""
 
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper.leagues.models import SeasonMatch
-from scorekeeper.leagues.results import in_progress, results_of, season_entries, season_results
+from scorekeeper.leagues.results import (
+    finished_results,
+    in_progress,
+    result_of,
+    results_of,
+    season_entries,
+    season_results,
+    with_seats,
+)
+from scorekeeper.tables.models import Match
 from tests.leagues.conftest import StoredSeason
 
 
@@ -37,3 +46,15 @@ def test_the_matches_in_progress_are_named_by_their_sides(straight_league: Store
     for entry, sides in playing:
         generated = straight_league.matches[entry.match_id]
         assert sides == [" & ".join(side) for side in generated.sides]
+
+
+def test_the_finished_matches_read_for_ratings_are_the_stored_ones_in_finishing_order(
+    straight_league: StoredSeason, chickenfoot_league: StoredSeason
+) -> None:
+    read = finished_results("straight", "chickenfoot", "sedma")
+
+    for game in ("straight", "chickenfoot"):
+        stored = with_seats(Match.objects.filter(game=game, finished=True))
+        assert read[game] == [result_of(m) for m in stored.order_by("finished_at", "pk")]
+        assert read[game] and all(result.finished for result in read[game])
+    assert read["sedma"] == []
