@@ -25,24 +25,25 @@ def _sides(value: rules.Match) -> list[tuple[str, ...]]:
 
 
 def result_of(match: Match, forfeited_by: int | None = None) -> Result:
-    return _result(match.pk, seated_match(match), match, forfeited_by)
+    stored = _Stored(
+        match.pk, match.game, match.rules, match.totals, match.winner, match.finished, forfeited_by
+    )
+    return _result(seated_match(match), stored)
 
 
-def _result(
-    match_id: int, value: rules.Match, match: Match | _Stored, forfeited_by: int | None
-) -> Result:
-    """``match`` has the stored match's ``totals``, ``winner`` and ``finished``."""
+def _result(value: rules.Match, match: _Stored) -> Result:
+    """The result of a stored match, seated as the engine's ``value``."""
     sides = _sides(value)
     names = [" & ".join(side) for side in sides]
     winners = match.winner if isinstance(match.winner, list) else [match.winner]
     return Result(
-        match_id=match_id,
+        match_id=match.match_id,
         sides=tuple(sides),
         totals=tuple(int(match.totals.get(name, 0)) for name in names),
         finished=match.finished,
         winners=frozenset(i for i, name in enumerate(names) if name in winners),
-        lowest_wins=value.game == "chickenfoot",
-        forfeited_by=forfeited_by,
+        lowest_wins=match.game == "chickenfoot",
+        forfeited_by=match.forfeited_by,
     )
 
 
@@ -138,13 +139,7 @@ def _results(stored: list[_Stored], seats: QuerySet[Seat]) -> list[Result]:
     ):
         seated[match_id].append((name, team))
     return [
-        _result(
-            match.match_id,
-            seating(match.game, seated[match.match_id], match.rules),
-            match,
-            match.forfeited_by,
-        )
-        for match in stored
+        _result(seating(match.game, seated[match.match_id], match.rules), match) for match in stored
     ]
 
 
