@@ -39,12 +39,15 @@ def score_chickenfoot(match: Match) -> Scoreboard:
             HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
         )
 
-    played = sum(1 for hand in match.hands if hand.end is not None)
-    finished = played >= round_count(match)
+    last = _last_round(match, hands)
+    finished = last is not None
     winner: str | list[str] | None = None
-    if finished and sides:
-        lowest = min(totals.values())
-        winners = [name for name in sides if totals[name] == lowest]
+    if last is not None and sides:
+        # rounds kept beyond the last count in the totals, but the game was over before them:
+        # the winner is whoever stood lowest once the last round was done
+        standing = last.running
+        lowest = min(standing.values())
+        winners = [name for name in sides if standing[name] == lowest]
         winner = winners[0] if len(winners) == 1 else winners
     return Scoreboard(
         game=match.game,
@@ -57,6 +60,16 @@ def score_chickenfoot(match: Match) -> Scoreboard:
         next=None if finished else _next_round(match, hands),
         lowest_wins=True,
     )
+
+
+def _last_round(match: Match, hands: list[HandScore]) -> HandScore | None:
+    """The round that ended the game (the set's last, counting finished rounds), if played."""
+    played = 0
+    for hand in hands:
+        played += hand.finished
+        if played == round_count(match):
+            return hand
+    return None
 
 
 _SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}

@@ -58,6 +58,8 @@ class _HandState:
     tiles_played: dict[str, int] = field(default_factory=dict)
     open_end: int | None = None
     ended: Says | None = None
+    #: who passed the opening for want of a double, as recorded or as taken to have
+    passed: tuple[str, ...] = ()
 
 
 def score_sedma(match: Match) -> Scoreboard:
@@ -72,7 +74,8 @@ def score_sedma(match: Match) -> Scoreboard:
         scheduled_now = match.left_of(scheduled) if scheduled else None
         points = dict.fromkeys(sides, 0)
         explanation: list[Says] = []
-        opening, scheduled = _check_opening(match, number, hand, scheduled_now)
+        passed = _passed_opening(match, hand, scheduled_now)
+        opening, scheduled = _check_opening(match, number, hand, passed, scheduled_now)
         findings += opening
         if winner is not None:
             findings.append(
@@ -86,7 +89,7 @@ def score_sedma(match: Match) -> Scoreboard:
             )
         ended_before_hand = winner is not None
         whole_line = any(not play.is_double for play in hand.plays)
-        state = _HandState()
+        state = _HandState(passed=passed)
         for play_number, play in enumerate(hand.plays, 1):
             if winner is not None and not ended_before_hand:
                 findings.append(
@@ -207,7 +210,7 @@ def _lay_tile(
             )
         )
     state.seen.add(tile)
-    if play.is_double and play.player in hand.passed_opening:
+    if play.is_double and play.player in state.passed:
         findings.append(
             finding(
                 "opener-passed-but-held-double",
@@ -263,12 +266,26 @@ def _match_chain(
     ]
 
 
+def _passed_opening(match: Match, hand: Hand, scheduled: str | None) -> tuple[str, ...]:
+    """Who passed the opening: as recorded, or else everyone from the scheduled opener up to the
+    one who opened (the table did not write down the passes it knew of)."""
+    opener = hand.opener or (hand.plays[0].player if hand.plays else None)
+    if hand.passed_opening or scheduled is None or opener is None:
+        return hand.passed_opening
+    passed = []
+    turn = scheduled
+    while turn != opener:
+        passed.append(turn)
+        turn = match.left_of(turn)
+    return tuple(passed)
+
+
 def _check_opening(
-    match: Match, number: int, hand: Hand, scheduled: str | None
+    match: Match, number: int, hand: Hand, passed: tuple[str, ...], scheduled: str | None
 ) -> tuple[list[Finding], str | None]:
     """Check who had the turn to open; returns the findings and this hand's scheduled opener."""
     opener = hand.opener or (hand.plays[0].player if hand.plays else None)
-    turns = [*hand.passed_opening, *([opener] if opener else [])]
+    turns = [*passed, *([opener] if opener else [])]
     if not turns:
         return [], scheduled
     findings = []
@@ -306,7 +323,7 @@ def _check_opening(
                 number,
                 None,
                 "{players} all passed the opening; someone holds a double.",
-                players=join_names(list(hand.passed_opening)),
+                players=join_names(list(passed)),
             )
         )
     return findings, scheduled or turns[0]

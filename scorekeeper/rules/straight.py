@@ -169,7 +169,8 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                     points=play.points,
                 )
             )
-        elif play.points > highest:
+        # a play can be wrong twice over (37): every finding that applies is reported
+        if play.points > highest:
             findings.append(
                 finding(
                     "play-too-high",
@@ -288,9 +289,11 @@ def _score_blocked(
         )
     )
     result.points = _winning_score(match, end, side, result.explanation)
-    # the winner of the hand leads the next; in a partnership, the partner with fewer pips
+    # the winner of the hand leads the next; in a partnership, the partner with fewer pips, and
+    # partners level on pips: the one who comes first in playing order from this hand's leader
     result.next_leader = min(
-        match.players_of(side), key=lambda name: (end.pips_of(name), match.players.index(name))
+        match.players_of(side),
+        key=lambda name: (end.pips_of(name), _turns_after(match, leader, name)),
     )
     if claimed_side is not None and claimed_side != side:
         # chosen before the call: the extractor would take any literal in the call's argument
@@ -317,6 +320,12 @@ def _score_blocked(
                 claimed_pips=side_pips[claimed_side],
             )
         )
+
+
+def _turns_after(match: Match, leader: str | None, player: str) -> int:
+    """How many turns after ``leader`` ``player`` plays (seat order when nobody is known)."""
+    start = match.players.index(leader) if leader in match.players else 0
+    return (match.players.index(player) - start) % len(match.players)
 
 
 def _side_pips(match: Match, side: str, end: HandEnd) -> str:

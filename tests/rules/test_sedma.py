@@ -261,10 +261,10 @@ def test_the_first_double_must_be_set_by_the_opener() -> None:
     assert (found.hand, found.play) == (1, 1)
 
 
-def test_the_wrong_player_taking_the_first_turn_to_open_is_a_bad_opening() -> None:
+def test_passes_of_the_opening_that_leave_out_the_scheduled_opener_are_a_bad_opening() -> None:
     first = hand(*WORKED_DOUBLES)
-    # hand 2 belongs to P2, but P3 opened without P2 passing
-    second = hand(("P3", "6-6"), how=None)
+    # hand 2 belongs to P2; the passes name P3 but not P2, whose turn to open came first
+    second = hand(("P4", "6-6"), passed=("P3",), how=None)
 
     board = score_match(sedma(first, second))
 
