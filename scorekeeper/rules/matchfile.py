@@ -3,14 +3,19 @@
 Every problem that stops a file being read as a match raises :class:`MatchFileError` naming the
 JSON path of the bad value, a code and the reason, e.g.
 ``hands[2].end.pips.Bo: invalid-number: expected a whole number >= 0, got -3``.
+
+A file is read within the bounds of :mod:`scorekeeper.rules.limits`: its size, its players,
+hands and plays, its names and every number in it.
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper.rules import limits
 from scorekeeper.rules.match import (
     END_HOWS,
     GAMES,
@@ -40,6 +45,8 @@ TOP_FIELDS = {"format", "game", "rules", "players", "partnerships", "hands"}
 
 class MatchFileError(ValueError):
     def __init__(self, path: str, code: str, reason: str) -> None:
+        # the path and reason quote the file: keep them short and printable, whatever it holds
+        path, reason = _quotable(path), _quotable(reason)
         super().__init__(f"{path}: {code}: {reason}")
         self.path = path
         self.code = code
@@ -47,7 +54,13 @@ class MatchFileError(ValueError):
 
 
 def read_match(text: str | bytes) -> Match:
-    """Parse the text of a match file."""
+    """Parse the text of a match file, within the limits every door takes."""
+    if len(text) > limits.MOST_FILE_BYTES:
+        raise MatchFileError(
+            "(file)",
+            "too-large",
+            f"a match file has at most {limits.MOST_FILE_BYTES:,} bytes, this one {len(text):,}",
+        )
     try:
         data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys)
     except _DuplicateKey as error:
@@ -57,7 +70,67 @@ def read_match(text: str | bytes) -> Match:
     except RecursionError:
         # valid JSON in principle, but nested deeper than Python's parser goes; no match is
         raise MatchFileError("(file)", "not-json", "nested too deeply to be a match") from None
+    _check_sizes(data)
     return parse_match(data)
+
+
+#: a match file nests lists and objects 5 deep (file, hands, a hand, plays, a play); a value of
+#: the wrong shape a few levels deeper is still told apart, anything deeper is no match
+MOST_DEPTH = 8
+
+
+def nesting_depth(data: Any, most: int) -> int:
+    """How deep lists and objects nest in ``data``, counting no further than ``most`` + 1."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if not isinstance(value, dict | list):
+            continue
+        deepest = max(deepest, depth)
+        if deepest > most:
+            return deepest
+        children = value.values() if isinstance(value, dict) else value
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _check_sizes(data: Any) -> None:
+    """Refuse a file larger than any match before reading it field by field."""
+    if nesting_depth(data, MOST_DEPTH) > MOST_DEPTH:
+        raise MatchFileError(
+            "(file)", "too-deep", f"a match file nests lists and objects {MOST_DEPTH} deep at most"
+        )
+    if not isinstance(data, dict):
+        return
+    _at_most(data.get("players"), limits.MOST_PLAYERS, "players", "players")
+    hands = data.get("hands")
+    _at_most(hands, limits.MOST_HANDS, "hands", "hands")
+    for i, hand in enumerate(hands if isinstance(hands, list) else []):
+        if not isinstance(hand, dict):
+            continue
+        _at_most(hand.get("plays"), limits.MOST_PLAYS, f"hands[{i}].plays", "plays in a hand")
+        _at_most(
+            hand.get("passed_opening"),
+            limits.MOST_PLAYERS,
+            f"hands[{i}].passed_opening",
+            "players",
+        )
+        end = hand.get("end")
+        if isinstance(end, dict):
+            _at_most(
+                end.get("double_blank"),
+                limits.MOST_PLAYERS,
+                f"hands[{i}].end.double_blank",
+                "players",
+            )
+
+
+def _at_most(value: Any, most: int, path: str, what: str) -> None:
+    if isinstance(value, list) and len(value) > most:
+        raise MatchFileError(
+            path, "too-many", f"a match file holds at most {most} {what}, this one {len(value)}"
+        )
 
 
 def parse_match(data: Any) -> Match:
@@ -131,7 +204,22 @@ def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _describe(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    """A bad value as the message quotes it: short, whatever the file holds."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "...")
+    text = json.dumps(value)
+    return text if len(text) <= 40 else f"{text[:20]}... ({len(text)} digits)"
+
+
+def _quotable(text: str) -> str:
+    """``text`` cut to a sentence's length, with what cannot be shown written as escapes."""
+    if len(text) > 300:
+        text = text[:300] + "..."
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class _Reader:
@@ -202,7 +290,7 @@ class _Reader:
                 )
             choices = RULE_CHOICES[name]
             if choices is int:
-                result[name] = _whole(value, path, minimum=1)
+                result[name] = _whole(value, path, minimum=1, maximum=limits.MOST_TARGET)
             elif isinstance(known[name], bool):
                 if not isinstance(value, bool):
                     raise MatchFileError(
@@ -230,6 +318,20 @@ class _Reader:
             if not isinstance(name, str) or not name.strip():
                 raise MatchFileError(
                     f"players[{i}]", "bad-value", f"expected a name, got {_describe(name)}"
+                )
+            if len(name) > limits.MOST_NAME_LENGTH:
+                raise MatchFileError(
+                    f"players[{i}]",
+                    "bad-value",
+                    f"a name has at most {limits.MOST_NAME_LENGTH} characters, "
+                    f"this one {len(name)}",
+                )
+            if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+                raise MatchFileError(
+                    f"players[{i}]",
+                    "bad-value",
+                    f"{_describe(name)}: a name holds no control characters and no half of a "
+                    "UTF-16 pair",
                 )
             if " & " in name:
                 raise MatchFileError(
@@ -328,7 +430,10 @@ class _Reader:
             player = self._player(self._required(play, "player", where), f"{where}.player")
             value = self._required(play, value_key, where)
             if value_key == "points":
-                result.append(Play(player, points=_whole(value, f"{where}.points", minimum=1)))
+                points = _whole(
+                    value, f"{where}.points", minimum=1, maximum=limits.MOST_PLAY_POINTS
+                )
+                result.append(Play(player, points=points))
             else:
                 result.append(Play(player, tile=_tile(value, f"{where}.tile")))
         return tuple(result)
@@ -354,7 +459,7 @@ class _Reader:
             )
         read_pips = {
             self._player(name, _join(f"{path}.pips", name)): _whole(
-                value, _join(f"{path}.pips", name)
+                value, _join(f"{path}.pips", name), maximum=limits.MOST_PIPS
             )
             for name, value in pips.items()
         }
@@ -378,7 +483,7 @@ class _Reader:
             where = _join(path, name)
             if name not in self.sides:
                 self._player(name, where)
-            result[name] = _whole(value, where)
+            result[name] = _whole(value, where, maximum=limits.MOST_CLAIMED)
         return result
 
 
@@ -395,12 +500,23 @@ def _whole(value: Any, path: str, *, minimum: int = 0, maximum: int | None = Non
             path, "invalid-number", f"expected a whole number {bound}, got {_describe(value)}"
         )
     if maximum is not None and value > maximum:
+        why = _WHY_AT_MOST.get(maximum, "")
         raise MatchFileError(
             path,
             "invalid-number",
-            f"expected a whole number from {minimum} to {maximum}, got {value}",
+            f"expected a whole number from {minimum} to {maximum}{why}, got {_describe(value)}",
         )
     return value
+
+
+#: why a number is refused above its bound; below it, a number the rules make impossible is
+#: kept and flagged by a finding
+_WHY_AT_MOST = {
+    limits.MOST_PIPS: " (no set has more pips: double-twelve has 1092)",
+    limits.MOST_PLAY_POINTS: " (a play shows at most 35; more is kept and flagged up to 1000)",
+    # the claimed points of a hand share the bound of the target
+    limits.MOST_TARGET: " (more than the highest target a match is played to)",
+}
 
 
 def _tile(value: Any, path: str) -> tuple[int, int]:
