@@ -123,6 +123,8 @@ class SedmaLineForm(forms.Form):
     """A Sedma line laid turn by turn from the opener; "-" or "pass" for a player who passed."""
 
     line = forms.CharField(
+        # a whole hand is 28 tiles and a few passes: 500 characters is plenty, and bounds the page
+        max_length=500,
         label=_("The line, in the order laid"),
         help_text=_(
             'Tiles like 1-1 1-2 2-4, one per turn starting with the opener; "-" for a pass.'
@@ -154,9 +156,14 @@ class SedmaLineForm(forms.Form):
             raise ValidationError(gettext("Give each seat a different name."))
         turn = data.get("opener") or 0
         plays = []
+        # those who passed before the first double had the turn to open and no double
+        passed_opening = []
         for word in (data.get("line") or "").replace(",", " ").split():
             passed = pgettext("typed in a Sedma line for a player who passed", "pass")
-            if word.lower() not in ("-", "pass", passed.lower()):
+            if word.lower() in ("-", "pass", passed.lower()):
+                if not plays:
+                    passed_opening.append(names[turn])
+            else:
                 try:
                     tile = parse_tile(word)
                 except ValueError:
@@ -181,7 +188,13 @@ class SedmaLineForm(forms.Form):
         data["match"] = rules.Match(
             game="sedma",
             players=tuple(names),
-            hands=(rules.Hand(opener=plays[0].player, plays=tuple(plays)),),
+            hands=(
+                rules.Hand(
+                    opener=plays[0].player,
+                    passed_opening=tuple(passed_opening),
+                    plays=tuple(plays),
+                ),
+            ),
         )
         return data
 
