@@ -3,7 +3,9 @@
 A stroke for each five, ten strokes to a house of fifty. A house is drawn stroke by stroke:
 the two walls, the floor, the ceiling, the two slopes of the roof, the cross inside and the
 two sides of the door, so a half-built house still shows how many fives it holds.
-Pure Python: returns SVG with nothing in it but lines.
+A score beyond what a board has room for is written as a number instead: the picture stays the
+same size whatever the score.
+Pure Python: returns SVG with nothing in it but lines, or the number.
 """
 
 from __future__ import annotations
@@ -13,6 +15,10 @@ from html import escape
 
 STROKES_PER_HOUSE = 10
 POINTS_PER_STROKE = 5
+#: ten houses, 500 points, twice the usual target: past them the board shows the number
+MOST_HOUSES = 10
+#: no match reaches this; a number beyond it is shown as this and a plus, never spelled out
+MOST_SHOWN = 10**15
 
 # one house in a 24 x 30 box: (x1, y1, x2, y2) for each stroke, in the order they are drawn
 _HOUSE = (
@@ -37,7 +43,14 @@ def tally(points: int) -> tuple[int, int, int]:
     return houses, strokes, left_over
 
 
+def shown(points: int) -> str:
+    """``points`` as digits, or a bound and a plus for a number no match reaches."""
+    return str(points) if points < MOST_SHOWN else f"{MOST_SHOWN}+"
+
+
 def describe(points: int) -> str:
+    if points >= MOST_SHOWN:
+        return shown(points)
     houses, strokes, left_over = tally(points)
     parts = []
     if houses:
@@ -53,6 +66,9 @@ def describe(points: int) -> str:
 def chalk_svg(points: int, label: str = "") -> str:
     """The score as chalk strokes; ``label`` (already worded) names it for screen readers."""
     houses, strokes, _ = tally(points)
+    name = escape(label or describe(points))
+    if houses > MOST_HOUSES or (houses == MOST_HOUSES and strokes):
+        return _written(points, name)
     drawn = [STROKES_PER_HOUSE] * houses + ([strokes] if strokes else [])
     width = max(1, len(drawn)) * (_WIDTH + _GAP)
     lines = []
@@ -60,10 +76,21 @@ def chalk_svg(points: int, label: str = "") -> str:
         dx = index * (_WIDTH + _GAP)
         for x1, y1, x2, y2 in _HOUSE[:count]:
             lines.append(f'<line x1="{x1 + dx}" y1="{y1}" x2="{x2 + dx}" y2="{y2}"/>')
-    name = escape(label or describe(points))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
         f'role="img" aria-label="{name}"><title>{name}</title>'
         f'<g stroke="currentColor" stroke-width="2.2" stroke-linecap="round">{"".join(lines)}</g>'
         "</svg>"
+    )
+
+
+def _written(points: int, name: str) -> str:
+    """A score too large for strokes, written in chalk as a number, no wider than ten houses."""
+    digits = shown(points)
+    width = min(len(digits) * 16, MOST_HOUSES * (_WIDTH + _GAP))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
+        f'role="img" aria-label="{name}"><title>{name}</title>'
+        f'<text x="0" y="24" fill="currentColor" font-size="26" textLength="{width}" '
+        f'lengthAdjust="spacingAndGlyphs">{digits}</text></svg>'
     )

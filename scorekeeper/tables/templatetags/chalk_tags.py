@@ -4,7 +4,7 @@ from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
-from scorekeeper.tables.chalk import chalk_svg, tally
+from scorekeeper.tables.chalk import MOST_SHOWN, chalk_svg, shown, tally
 
 register = template.Library()
 
@@ -12,11 +12,19 @@ register = template.Library()
 @register.simple_tag
 def chalk(points: int) -> str:
     """``{% chalk side.total %}``: the score as the hall writes it in chalk."""
-    return mark_safe(chalk_svg(int(points), label=describe(int(points))))
+    try:
+        points = int(points)
+    except (TypeError, ValueError, OverflowError):
+        # not a score: nothing to draw, rather than no page
+        return ""
+    return mark_safe(chalk_svg(points, label=describe(points)))
 
 
 def describe(points: int) -> str:
     """The tally in words, for screen readers, in the reader's language."""
+    if points >= MOST_SHOWN:
+        # beyond any match: the number is the whole description
+        return shown(points)
     houses, strokes, left_over = tally(points)
     parts = []
     if houses:
