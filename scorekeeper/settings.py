@@ -73,6 +73,8 @@ MIDDLEWARE = [
     # phones on a hall's weak Wi-Fi; against BREACH, Django pads each compressed response with
     # random bytes and masks the CSRF token anew in every response (README: Deployment).
     "django.middleware.gzip.GZipMiddleware",
+    # before anything reads a body: one larger than its door takes is refused with 413
+    "scorekeeper.hardening.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -238,6 +240,17 @@ CONTENT_SECURITY_POLICY = {
         "manifest-src": ["'self'"],
     },
 }
+
+# Limits at every door (docs/limits.md). A request larger than its door takes is refused with
+# 413 before it is read (scorekeeper/hardening.py): a match file is at most 2 MB, a league
+# bundle at most 50 MB. A form's fields, files aside, take at most 1 MB and 1000 fields; an
+# upload up to 2.5 MB is kept in memory, a larger one (a bundle) in a temporary file.
+MOST_REQUEST_BYTES = 2_500_000
+MOST_BUNDLE_REQUEST_BYTES = 50_500_000
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 5
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_500_000
 
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
 LOGGING = {

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from scorekeeper.hardening import IdConverter
 from scorekeeper.health import healthz
+
+# "<id:pk>": an id of at most 18 digits, so one past 64 bits is a 404 and never reaches a lookup
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

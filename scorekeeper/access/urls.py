@@ -7,7 +7,7 @@ from scorekeeper.access import views
 app_name = "access"
 
 urlpatterns = [
-    path("matches/<int:pk>/share/", views.share, name="share"),
-    path("matches/<int:pk>/share/<int:link_id>/revoke/", views.revoke, name="revoke"),
+    path("matches/<id:pk>/share/", views.share, name="share"),
+    path("matches/<id:pk>/share/<id:link_id>/revoke/", views.revoke, name="revoke"),
     path("join/<str:token>/", views.join, name="join"),
 ]

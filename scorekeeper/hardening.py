@@ -1,0 +1,81 @@
+"""Requests that no page can answer get a clear 4xx, decided in one place.
+
+- A request body larger than its door takes is refused with 413 before it is read: the limits
+  are in settings (`MOST_REQUEST_BYTES`, and `MOST_BUNDLE_REQUEST_BYTES` for a league bundle;
+  a body without files, a form's fields, `DATA_UPLOAD_MAX_MEMORY_SIZE`).
+- A number in the request that no database column holds (`OverflowError` from a lookup) is 400,
+  and so is text with half of a UTF-16 pair in it (a lone surrogate, which no database stores).
+- Ids in URLs are matched by :class:`IdConverter`: at most 18 digits, so an id past 64 bits is a
+  404 before any lookup.
+
+Django answers the rest itself with 400: a multipart body without a boundary, more fields or
+files than DATA_UPLOAD_MAX_NUMBER_FIELDS / _FILES, a form body past DATA_UPLOAD_MAX_MEMORY_SIZE.
+docs/limits.md lists every door and its limits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext
+
+
+class IdConverter:
+    """A database id in a URL: 1 to 18 digits, every one of which a 64-bit column holds."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+class RequestLimitsMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return _refused(400, "Bad request: the length of its body is not a number.")
+        most = _most_bytes(request)
+        if not request.content_type.startswith("multipart/"):
+            # without files, a body is a form's fields: Django would refuse it with a bare 400
+            most = min(most, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        if length > most:
+            return _refused(
+                413,
+                gettext("That is more than the app takes at once (at most %(size)s MB).")
+                % {"size": _megabytes(most)},
+            )
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, OverflowError):
+            return _refused(400, "Bad request: a number in it is larger than any kept.")
+        if isinstance(exception, UnicodeEncodeError) and "surrogate" in exception.reason:
+            return _refused(400, "Bad request: it holds text that is not valid Unicode.")
+        return None
+
+
+def _most_bytes(request: HttpRequest) -> int:
+    if request.path == reverse("leagues:import_bundle"):
+        return settings.MOST_BUNDLE_REQUEST_BYTES
+    return settings.MOST_REQUEST_BYTES
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:g}"
+
+
+def _refused(status: int, message: str) -> HttpResponse:
+    # plain text: whatever the request held, the answer is one short sentence. A malformed
+    # request (400) comes from a program, not a person, and is answered in English as Django
+    # answers its own; a body too large (413) may be a person's upload and is translated.
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
