@@ -3,6 +3,11 @@
 `league.json` (format "dominoes-league/1") names the league, its game, house rules and members,
 and its seasons with their matches in the order they were played, each pointing at its match
 file under `matches/` and saying which side forfeited, if one did.
+
+A bundle is read within limits (docs/limits.md): its size as uploaded, and from the zip's own
+directory, before anything is unpacked, its number of files and what they unpack to; then the
+nesting of league.json, its names and counts, and each match file as the match file reader
+reads one.
 """
 
 from __future__ import annotations
@@ -10,23 +15,54 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import unicodedata
 import zipfile
+import zlib
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import season_entries
+from scorekeeper.rules import limits
 from scorekeeper.rules.match import GAMES
-from scorekeeper.rules.matchfile import MatchFileError, dumps_match, read_match
+from scorekeeper.rules.matchfile import (
+    MatchFileError,
+    dumps_match,
+    nesting_depth,
+    parse_rules,
+    read_match,
+)
 from scorekeeper.tables.scoring import create_match, match_value, player_named, refetch
 
 FORMAT = "dominoes-league/1"
+#: the zip as uploaded
 MOST_BYTES = 50_000_000
+#: league.json and a match file per match: 20,000 matches are a busy hall's many years
+MOST_FILES = 20_001
+#: what the files unpack to, all told, as the zip's directory declares it (a zip bomb declares
+#: its real size or fails its checksum: no file is unpacked past its declared size)
+MOST_UNPACKED_BYTES = 200_000_000
+#: league.json: a line or two per match
+MOST_MANIFEST_BYTES = 5_000_000
+#: league.json nests 4 deep (the league, its seasons, a season's matches, a match); a value of
+#: the wrong shape a few levels deeper is still told apart, anything deeper is no league
+MOST_DEPTH = 8
+MOST_SEASONS = 500
+MOST_MEMBERS = 1000
+#: a league's and a season's name, as the tables keep them
+MOST_LEAGUE_NAME = 80
 
 
 class BundleError(ValueError):
-    pass
+    #: the bundle holds something the app cannot keep
+    status = 422
+
+
+class BundleTooLarge(BundleError):
+    #: the bundle, or something in it, is larger than the app takes
+    status = 413
 
 
 def export_league(league: League) -> bytes:
@@ -62,39 +98,56 @@ def export_league(league: League) -> bytes:
 def import_league(data: bytes) -> League:
     """Create the league, its seasons and matches in one transaction: all or nothing."""
     if len(data) > MOST_BYTES:
-        raise BundleError(gettext("That file is too large to be a league bundle."))
+        raise _too_large(f"{len(data):,} bytes; a bundle has at most {MOST_BYTES:,}")
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        manifest = json.loads(archive.read("league.json"))
-    except (zipfile.BadZipFile, KeyError, ValueError) as error:
-        # the details name places in the files and stay in English, as the file formats do
-        raise BundleError(
-            gettext("Not a league bundle (a zip with league.json): %(error)s") % {"error": error}
-        ) from None
+    except (zipfile.BadZipFile, ValueError, EOFError, OSError) as error:
+        raise _not_a_bundle(error) from None
+    _check_sizes(archive)
+    manifest = _manifest(archive)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BundleError(f'league.json: expected "format": "{FORMAT}".')
     name = manifest.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise BundleError("league.json: the league needs a name.")
+    if not _is_name(name, MOST_LEAGUE_NAME):
+        raise BundleError(
+            f"league.json: the league needs a name (at most {MOST_LEAGUE_NAME} characters, "
+            "none of them control characters)."
+        )
     if League.objects.filter(name__iexact=name).exists():
         raise BundleError(gettext("There is already a league called %(name)s.") % {"name": name})
     game = manifest.get("game")
     if game not in GAMES:
-        raise BundleError(f"league.json: unknown game {game!r}.")
+        raise BundleError(f"league.json: unknown game {_short(repr(game))}.")
     rules = manifest.get("rules") or {}
     members = manifest.get("members", [])
     seasons = manifest.get("seasons", [])
     if not isinstance(rules, dict):
         raise BundleError("league.json: rules must be an object of house rules.")
-    if not isinstance(members, list) or not all(
-        isinstance(member, str) and 0 < len(member.strip()) <= 40 for member in members
+    try:
+        parse_rules(game, rules)
+    except MatchFileError as error:
+        raise BundleError(f"league.json: {error}") from None
+    if (
+        not isinstance(members, list)
+        or len(members) > MOST_MEMBERS
+        or not all(_is_name(member, limits.MOST_NAME_LENGTH) for member in members)
     ):
-        raise BundleError("league.json: members must be a list of names (at most 40 characters).")
-    if not isinstance(seasons, list) or not all(
-        isinstance(season, dict) and isinstance(season.get("matches", []), list)
-        for season in seasons
+        raise BundleError(
+            f"league.json: members must be a list of names (at most {MOST_MEMBERS}, "
+            f"each at most {limits.MOST_NAME_LENGTH} characters)."
+        )
+    if (
+        not isinstance(seasons, list)
+        or len(seasons) > MOST_SEASONS
+        or not all(
+            isinstance(season, dict) and isinstance(season.get("matches", []), list)
+            for season in seasons
+        )
     ):
-        raise BundleError("league.json: seasons must be a list, each with a list of matches.")
+        raise BundleError(
+            f"league.json: seasons must be a list (at most {MOST_SEASONS}), each with a list "
+            "of matches."
+        )
     with transaction.atomic():
         league = League.objects.create(name=name, game=game, rules=rules)
         league.members.set([player_named(member.strip()) for member in members])
@@ -105,13 +158,95 @@ def import_league(data: bytes) -> League:
     return league
 
 
+def _not_a_bundle(error: object) -> BundleError:
+    # the details name places in the files and stay in English, as the file formats do
+    return BundleError(
+        gettext("Not a league bundle (a zip with league.json): %(error)s") % {"error": error}
+    )
+
+
+def _too_large(detail: str) -> BundleTooLarge:
+    return BundleTooLarge(f"{gettext('That file is too large to be a league bundle.')} ({detail})")
+
+
+def _check_sizes(archive: zipfile.ZipFile) -> None:
+    """Refuse a bundle by what its directory declares, before a single file is unpacked."""
+    files = archive.infolist()
+    if len(files) > MOST_FILES:
+        raise _too_large(f"{len(files):,} files; a bundle holds at most {MOST_FILES:,}")
+    unpacked = sum(info.file_size for info in files)
+    if unpacked > MOST_UNPACKED_BYTES:
+        raise _too_large(
+            f"it unpacks to {unpacked:,} bytes; a bundle unpacks to at most {MOST_UNPACKED_BYTES:,}"
+        )
+    for info in files:
+        most = MOST_MANIFEST_BYTES if info.filename == "league.json" else limits.MOST_FILE_BYTES
+        if info.file_size > most:
+            raise _too_large(
+                f"{_short(info.filename)} unpacks to {info.file_size:,} bytes, at most {most:,}"
+            )
+
+
+def _unpacked(archive: zipfile.ZipFile, name: str) -> bytes:
+    """One file of the bundle; a file that is missing or cannot be unpacked is no bundle."""
+    try:
+        return archive.read(name)
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        OSError,
+        # an encrypted file, or one compressed in a way this Python cannot unpack
+        RuntimeError,
+        NotImplementedError,
+    ) as error:
+        raise _not_a_bundle(f"{name}: {error}") from None
+
+
+def _manifest(archive: zipfile.ZipFile) -> Any:
+    if "league.json" not in archive.namelist():
+        raise _not_a_bundle("there is no item named 'league.json' in the archive")
+    try:
+        manifest = json.loads(_unpacked(archive, "league.json"))
+    except (ValueError, RecursionError) as error:
+        detail = error if isinstance(error, ValueError) else "nested too deeply"
+        raise _not_a_bundle(f"league.json: {detail}") from None
+    if nesting_depth(manifest, MOST_DEPTH) > MOST_DEPTH:
+        raise _not_a_bundle(f"league.json: nested more than {MOST_DEPTH} deep")
+    return manifest
+
+
+def _short(text: str) -> str:
+    """Text from the bundle as a message quotes it: short, and printable whatever it holds."""
+    if len(text) > 100:
+        text = text[:100] + "..."
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _is_name(value: Any, most: int) -> bool:
+    """A name the tables can keep: some text, not too long, no control characters, no half of a
+    UTF-16 pair (no database stores one)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value.strip()) <= most
+        and not any(unicodedata.category(char) in ("Cc", "Cs") for char in value)
+    )
+
+
 def _season(league: League, data: dict, where: str) -> Season:
     try:
         starts_on = datetime.date.fromisoformat(data["starts_on"])
         ends_on = datetime.date.fromisoformat(data["ends_on"]) if data.get("ends_on") else None
         name = str(data["name"])
     except (KeyError, TypeError, ValueError) as error:
-        raise BundleError(f"{where}: needs a name and dates like 2026-09-01 ({error}).") from None
+        raise BundleError(
+            f"{where}: needs a name and dates like 2026-09-01 ({_short(str(error))})."
+        ) from None
+    if not _is_name(name, MOST_LEAGUE_NAME):
+        raise BundleError(
+            f"{where}: a season's name has at most {MOST_LEAGUE_NAME} characters, none of them "
+            "control characters."
+        )
     # the unique constraint would fail the whole import with a server error instead
     if league.seasons.filter(name__iexact=name).exists():
         already = gettext("%(league)s already has a season called %(name)s.") % {
@@ -124,10 +259,15 @@ def _season(league: League, data: dict, where: str) -> Season:
 
 def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> None:
     name = entry.get("file", "") if isinstance(entry, dict) else ""
+    if not isinstance(name, str) or not name:
+        raise BundleError("(no file named): missing from the bundle.")
+    name = _short(name)
     try:
-        value = read_match(archive.read(name))
+        archive.getinfo(name)
     except KeyError:
-        raise BundleError(f"{name or '(no file named)'}: missing from the bundle.") from None
+        raise BundleError(f"{name}: missing from the bundle.") from None
+    try:
+        value = read_match(_unpacked(archive, name))
     except MatchFileError as error:
         raise BundleError(f"{name}: {error}") from None
     if value.game != game:
@@ -135,7 +275,9 @@ def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> 
     match = create_match(value)
     forfeited_by = entry.get("forfeited_by")
     if forfeited_by is not None and (
-        not isinstance(forfeited_by, int) or not 0 <= forfeited_by < len(value.sides)
+        isinstance(forfeited_by, bool)
+        or not isinstance(forfeited_by, int)
+        or not 0 <= forfeited_by < len(value.sides)
     ):
         raise BundleError(f"{name}: forfeited_by must be the number of a side.")
     SeasonMatch.objects.create(season=season, match=match, forfeited_by=forfeited_by)

@@ -359,22 +359,26 @@ def export_bundle(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_bundle(request: HttpRequest) -> HttpResponse:
     error = ""
+    status = 200
     if request.method == "POST":
         require_organizer(request)
         upload = request.FILES.get("file")
         if upload is None:
             error = gettext("Choose a league bundle (.zip) to import.")
+            status = 422
         else:
             try:
                 league = bundle.import_league(upload.read())
             except bundle.BundleError as problem:
                 error = str(problem)
+                # 413 for a bundle larger than the app takes, 422 for one it cannot keep
+                status = problem.status
             else:
                 messages.success(
                     request, gettext("League %(league)s imported.") % {"league": league}
                 )
                 return redirect("leagues:league", pk=league.pk)
-    return render(request, "leagues/import.html", {"error": error}, status=422 if error else 200)
+    return render(request, "leagues/import.html", {"error": error}, status=status)
 
 
 # -- players -----------------------------------------------------------------------------------

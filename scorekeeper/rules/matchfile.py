@@ -138,6 +138,14 @@ def parse_match(data: Any) -> Match:
     return _Reader().match(data)
 
 
+def parse_rules(game: str, rules: Any) -> dict[str, int | bool]:
+    """A ``game``'s house rules as a match file gives them (``rules``), checked as the reader
+    checks them; only those that differ from the defaults are kept."""
+    reader = _Reader()
+    reader.game = game
+    return reader._rules(rules)
+
+
 def write_match(match: Match) -> dict[str, Any]:
     """The match file for ``match``, as a JSON-ready dict."""
     data: dict[str, Any] = {"format": FORMAT, "game": match.game, "rules": dict(match.rules)}
