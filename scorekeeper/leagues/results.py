@@ -26,7 +26,7 @@ def _sides(value: rules.Match) -> list[tuple[str, ...]]:
 
 def result_of(match: Match, forfeited_by: int | None = None) -> Result:
     stored = _Stored(
-        match.pk, match.game, match.rules, match.totals, match.winner, match.finished, forfeited_by
+        match.pk, match.game, match.rules, match.totals, match.winners, match.finished, forfeited_by
     )
     return _result(seated_match(match), stored)
 
@@ -34,14 +34,13 @@ def result_of(match: Match, forfeited_by: int | None = None) -> Result:
 def _result(value: rules.Match, match: _Stored) -> Result:
     """The result of a stored match, seated as the engine's ``value``."""
     sides = _sides(value)
-    names = [" & ".join(side) for side in sides]
-    winners = match.winner if isinstance(match.winner, list) else [match.winner]
+    totals = list(match.totals) + [0] * (len(sides) - len(match.totals))
     return Result(
         match_id=match.match_id,
         sides=tuple(sides),
-        totals=tuple(int(match.totals.get(name, 0)) for name in names),
+        totals=tuple(int(total) for total in totals[: len(sides)]),
         finished=match.finished,
-        winners=frozenset(i for i, name in enumerate(names) if name in winners),
+        winners=frozenset(match.winners),
         lowest_wins=match.game == "chickenfoot",
         forfeited_by=match.forfeited_by,
     )
@@ -119,14 +118,16 @@ class _Stored(NamedTuple):
     match_id: int
     game: str
     rules: dict
-    totals: dict
-    winner: object
+    #: each side's total, in seating order
+    totals: list
+    #: the winning sides, by place
+    winners: list
     finished: bool
     forfeited_by: int | None = None
 
 
 #: a match's columns as _Stored has them, after its id
-_MATCH_COLUMNS = ("game", "rules", "totals", "winner", "finished")
+_MATCH_COLUMNS = ("game", "rules", "totals", "winners", "finished")
 
 
 def _results(stored: list[_Stored], seats: QuerySet[Seat]) -> list[Result]:

@@ -44,8 +44,8 @@ from scorekeeper.leagues.standings import (
 )
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.tables.forms import SetupForm
-from scorekeeper.tables.i18n import LEAGUE_MATCH, game_name
-from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.i18n import game_name
+from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
 
 #: the standings' tie-breaks, as the page states them
@@ -233,7 +233,8 @@ def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
         with transaction.atomic():
             match = create_match(
                 form.cleaned_data["match"],
-                action=LEAGUE_MATCH % {"season": season},
+                kind=Change.Kind.LEAGUE_MATCH,
+                params={"season": str(season)},
                 made_by=entered_by(request),
                 user=request.user,
             )

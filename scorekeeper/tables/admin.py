@@ -1,59 +1,44 @@
+"""The admin: players are renamed here (a name is stored once, so every board follows); what
+was entered at the table is read-only, since only the app's entries go through the rules
+engine, keep the totals and standings in step and are recorded in the history."""
+
 from __future__ import annotations
 
 from django.contrib import admin
 from django.utils import timezone
 
-from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
+from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
 
 
-class TouchesItsMatch:
-    """An edit here, below a match (a seat, a hand, a play), saves the match's row too, as
-    every change made through the app does: the boards and standings cached under the match's
-    row are then drawn anew (scorekeeper/pages.py, leagues/signals.py)."""
+class ReadOnly:
+    """Shown, never changed here: a correction is made on the match's own pages."""
 
-    def match_ids(self, objects) -> set[int]:
-        return {obj.match_id if hasattr(obj, "match_id") else obj.hand.match_id for obj in objects}
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
 
-    def touch(self, match_ids: set[int]) -> None:
-        for match in Match.objects.filter(pk__in=match_ids):
-            match.save(update_fields=["updated_at"])
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
-    def save_model(self, request, obj, form, change) -> None:
-        super().save_model(request, obj, form, change)
-        self.touch(self.match_ids([obj]))
-
-    def save_related(self, request, form, formsets, change) -> None:
-        super().save_related(request, form, formsets, change)
-        self.touch(self.match_ids([form.instance]))
-
-    def delete_model(self, request, obj) -> None:
-        match_ids = self.match_ids([obj])
-        super().delete_model(request, obj)
-        self.touch(match_ids)
-
-    def delete_queryset(self, request, queryset) -> None:
-        match_ids = self.match_ids(queryset)
-        super().delete_queryset(request, queryset)
-        self.touch(match_ids)
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline):
     model = Seat
     extra = 0
-    autocomplete_fields = ["player"]
 
 
-class HandInline(admin.TabularInline):
+class HandInline(ReadOnly, admin.TabularInline):
     model = Hand
     extra = 0
-    fields = ["number", "end_how", "end_player", "pips", "overridden"]
+    fields = ["number", "end_how", "end_seat", "pips", "overridden"]
     show_change_link = True
 
 
-class PlayInline(admin.TabularInline):
+class PlayInline(ReadOnly, admin.TabularInline):
     model = Play
     extra = 0
-    fields = ["number", "player", "points", "tile", "overridden"]
+    fields = ["number", "seat", "points", "tile", "overridden"]
 
 
 @admin.register(Player)
@@ -63,17 +48,20 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
-        # a new name shows on every board of the player's matches
+        # a new name shows on every board of the player's matches drawn from now on
         Match.objects.filter(seats__player=obj).update(updated_at=timezone.now())
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "game", "seated", "hand_count", "finished", "winner", "updated_at"]
+class MatchAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["__str__", "game", "seated", "hand_count", "finished", "updated_at"]
     list_filter = ["game", "finished"]
     search_fields = ["seats__player__name"]
-    readonly_fields = ["totals", "finished", "winner", "hand_count", "created_at", "updated_at"]
     inlines = [SeatInline, HandInline]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # a whole match may go (a test match, say): its hands and history go with it
+        return request.user.is_superuser
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__player")
@@ -83,25 +71,51 @@ class MatchAdmin(admin.ModelAdmin):
         return ", ".join(seat.player.name for seat in match.seats.all())
 
 
+def seated_name(match: Match, seat: int | None) -> str:
+    if seat is None:
+        return ""
+    return next((s.player.name for s in match.seats.all() if s.position == seat), "?")
+
+
 @admin.register(Hand)
-class HandAdmin(TouchesItsMatch, admin.ModelAdmin):
-    list_display = ["match", "number", "end_how", "end_player", "overridden", "ended_at"]
+class HandAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["match", "number", "end_how", "went_out", "overridden", "ended_at"]
     list_filter = ["match__game", "end_how", "overridden"]
-    search_fields = ["match__seats__player__name", "end_player"]
+    search_fields = ["match__seats__player__name"]
     list_select_related = ["match"]
     inlines = [PlayInline]
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("match__seats__player")
+
+    @admin.display(description="Went out")
+    def went_out(self, hand: Hand) -> str:
+        return seated_name(hand.match, hand.end_seat)
+
 
 @admin.register(Play)
-class PlayAdmin(TouchesItsMatch, admin.ModelAdmin):
+class PlayAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["hand", "number", "player", "points", "tile", "overridden", "created_at"]
     list_filter = ["hand__match__game", "overridden"]
-    search_fields = ["player"]
     list_select_related = ["hand__match"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("hand__match__seats__player")
+
+    @admin.display(description="Player")
+    def player(self, play: Play) -> str:
+        return seated_name(play.hand.match, play.seat)
 
 
 @admin.register(Seat)
-class SeatAdmin(TouchesItsMatch, admin.ModelAdmin):
+class SeatAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["match", "position", "player", "team"]
     search_fields = ["player__name"]
     list_select_related = ["match", "player"]
+
+
+@admin.register(Change)
+class ChangeAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["match", "number", "kind", "made_by", "made_at"]
+    list_filter = ["kind"]
+    list_select_related = ["match"]

@@ -50,24 +50,20 @@ def board_context(
     forms: dict | None = None,
     outcome: Outcome | None = None,
     open_panel: str = "",
+    value: rules.Match | None = None,
     board: rules.Scoreboard | None = None,
+    change: Change | None = None,
 ) -> dict:
-    """What the board shows; ``board``, when given, is the engine's score of ``match`` as
-    stored (an entry just saved brings it along), so it need not be worked out again."""
-    value = match_value(match)
-    # the page shows the match as stored; an unsaved entry's result appears beside its form
-    board = board or rules.score_match(value)
-    overridden = {
-        hand.number: hand.overridden or any(play.overridden for play in hand.plays.all())
-        for hand in match.hands.all()
-    }
-    context = live_context(
-        match,
-        value,
-        board,
-        overridden=overridden,
-        latest_change=match.changes.order_by("-number").first(),
-    )
+    """What the board shows. ``value`` and ``board``, when given, are the engine's view and
+    score of ``match`` as stored, and ``change`` its newest change (a saved entry brings them
+    along); else ``match`` is to be fetched `with_everything`."""
+    if value is None:
+        value = match_value(match)
+        # the page shows the match as stored; an unsaved entry's result appears beside its form
+        board = rules.score_match(value)
+    if change is None:
+        change = match.changes.select_related("reverts").order_by("-number").first()
+    context = live_context(match, value, board, latest_change=change)
     game = match.game
     forms = dict(forms or {})
     context.update(
@@ -105,17 +101,10 @@ def board_context(
 
 
 def live_context(
-    match: Match,
-    value: rules.Match,
-    board: rules.Scoreboard,
-    *,
-    overridden: dict[int, bool],
-    latest_change: Change | None,
-    newest_only: bool = False,
+    match: Match, value: rules.Match, board: rules.Scoreboard, *, latest_change: Change | None
 ) -> dict:
     """What changes with every entry: the totals, what comes next, the last change and the
-    hands (with ``newest_only``, only the newest hand: the phone keeps the others).
-    ``overridden`` says which hands hold an entry kept although the rules flag it."""
+    hands. A stored entry the rules call an error was kept on purpose: its hand is marked."""
     game = match.game
     target = int(value.rule("target")) if game != "chickenfoot" else None
     totals = board.totals
@@ -129,10 +118,10 @@ def live_context(
         )
         for side in board.sides
     ]
-    shown = board.hands[-1:] if newest_only else board.hands
+    kept = {found.hand for found in board.errors}
     hands = [
-        _hand_row(board, hand, value.hands[hand.number - 1], overridden.get(hand.number, False))
-        for hand in shown
+        _hand_row(board, hand, value.hands[hand.number - 1], hand.number in kept)
+        for hand in board.hands
     ]
     return {
         "match": match,
@@ -149,6 +138,7 @@ def live_context(
         # drawn anew with every board: the same tap sent twice carries the same key
         "entry_key": uuid.uuid4().hex,
         "latest_change": latest_change,
+        "seating": value,
     }
 
 

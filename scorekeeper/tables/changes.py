@@ -8,9 +8,10 @@ to keep and to show does not grow with the length of the match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from scorekeeper import rules
-from scorekeeper.rules.matchfile import write_hands
+from scorekeeper.rules.matchfile import parse_match, write_hands, write_match
 from scorekeeper.tables.models import Change
 
 
@@ -45,3 +46,10 @@ def hands_before(change: Change, now: list[dict]) -> list[dict]:
         .only("from_hand", "before")
     )
     return rewind(now, since)
+
+
+def with_kept_hands(seated: rules.Match, hands: list[dict]) -> rules.Match:
+    """``seated`` (players by seat key) with ``hands`` as a change keeps them. The hands are
+    read as the match file reads them; the house rules are the match's own as stored."""
+    written = write_match(replace(seated, rules={}, hands=()))
+    return replace(parse_match({**written, "hands": hands}), rules=dict(seated.rules))

@@ -1,5 +1,10 @@
-"""Recording what happened at the table: every entry is written, scored and checked in one
-transaction, and rolled back whole when it brings an error finding the user did not accept."""
+"""Recording what happened at the table: one function for each kind of entry.
+
+Each reads the match once under its lock, works out the match as it is after the entry, asks
+the engine once, and keeps the entry only if the rules allow it (or the table keeps it on
+purpose): the hands it changed, the scores, the change in the history and the entry's key, in
+one transaction. Each returns one Outcome. ``hand_end_preview`` writes nothing.
+"""
 
 from __future__ import annotations
 
@@ -7,44 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from django.db import transaction
-from django.utils import timezone
 
 from scorekeeper import rules
-from scorekeeper.rules.matchfile import parse_match, write_match
+from scorekeeper.rules.matchfile import write_hands
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
-from scorekeeper.tables.changes import hands_before, kept
+from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
-from scorekeeper.tables.scoring import (
-    State,
-    keep_state,
-    match_value,
-    refetch,
-    save_scores,
-    stored_state,
-    write_hand,
-)
-from scorekeeper.tables.turns import entries_in_turn
+from scorekeeper.tables.scoring import save_scores, store_hands, stored_value, with_everything
+from scorekeeper.tables.seats import by_name, by_seat
 
-
-@dataclass(frozen=True)
-class Outcome:
-    saved: bool
-    #: the scoreboard as it now stands (after the entry if saved, or as a preview)
-    board: rules.Scoreboard
-    #: findings the entry brought that were not there before
-    new_findings: list[rules.Finding]
-    #: the same submission had been recorded already; nothing was done again
-    replayed: bool = False
-    #: the match's version once the entry was saved, and the engine's view of it
-    version: int | None = None
-    value: rules.Match | None = None
-    #: the change the saved entry made
-    change: Change | None = None
-
-    @property
-    def new_errors(self) -> list[rules.Finding]:
-        return [f for f in self.new_findings if f.severity == rules.Severity.ERROR]
+Kind = Change.Kind
 
 
 @dataclass(frozen=True)
@@ -55,249 +34,336 @@ class Author:
     user: object = None
 
 
-#: A change to a match's rows, given the locked match and the engine's view of it as stored.
-#: It returns the engine's view after the change when it knows it, else None (read it back).
-Write = Callable[[Match, rules.Match], "rules.Match | None"]
+@dataclass(frozen=True)
+class Outcome:
+    saved: bool
+    #: the match's row as it now stands (its seats and players fetched)
+    match: Match
+    #: the engine's view and score: after the entry if saved or previewed, else as stored
+    value: rules.Match
+    board: rules.Scoreboard
+    #: findings the entry brought that were not there before
+    new_findings: list[rules.Finding]
+    #: the same submission had been recorded already; nothing was done again
+    replayed: bool = False
+    #: the change the saved entry made
+    change: Change | None = None
+
+    @property
+    def new_errors(self) -> list[rules.Finding]:
+        return [f for f in self.new_findings if f.severity == rules.Severity.ERROR]
 
 
-def _key(found: rules.Finding) -> tuple:
-    return (found.code, found.hand, found.play)
+#: What an entry does to the match (players by name): the match after it.
+Step = Callable[[rules.Match], rules.Match]
 
 
-def record(
-    match: Match,
-    write: Write,
+# -- the entries ---------------------------------------------------------------------------------
+
+
+def play_record(
     *,
-    action: str,
-    author: Author = Author(),
+    match: Match,
+    player: str,
+    points: int | None = None,
+    tile: str = "",
+    by: Author,
     key: str = "",
     override: bool = False,
-    preview: bool = False,
-    reverts: Change | None = None,
-    state: State | None = None,
 ) -> Outcome:
-    """Apply ``write`` to ``match`` and keep it only if the rules allow it (or ``override``).
+    """Straight: a scoring play. Sedma: a tile laid."""
 
-    A saved change is numbered, signed and kept with the hands it changed, before and after.
-    ``key`` identifies one submission: when it has been recorded already, nothing is done again.
-    ``state`` is the match as the caller read it, if it did.
-    """
-    with entries_in_turn(), transaction.atomic():
+    def step(value: rules.Match) -> rules.Match:
+        laid = rules.Play(player, points=points, tile=parse_tile(tile) if tile else None)
+        hands, playing = _playing(value, player)
+        playing = replace(playing, plays=(*playing.plays, laid))
+        if value.game == "sedma":
+            playing = _sedma_over(playing, player)
+        return value.with_hands((*hands, playing))
+
+    def said(value: rules.Match) -> tuple[str, dict]:
+        seat = value.players.index(player)
+        if tile:
+            return Kind.LAID, {"seat": seat, "tile": tile}
+        return Kind.SCORED, {"seat": seat, "points": points}
+
+    return _record(match, step, said, by=by, key=key, override=override)
+
+
+def hand_end(
+    *,
+    match: Match,
+    end: rules.HandEnd,
+    starter: str | None = None,
+    by: Author,
+    key: str = "",
+    override: bool = False,
+) -> Outcome:
+    """Straight and Sedma: end the hand being played. Chickenfoot: record a whole round."""
+    return _record(match, _ending(end, starter), _end_said(end), by=by, key=key, override=override)
+
+
+def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = None) -> Outcome:
+    """What ``hand_end`` would make of the hand, with its explanation; nothing is written."""
+    row = with_everything(Match.objects.filter(pk=match.pk)).get()
+    value = _names(row)
+    after = _ending(end, starter)(value)
+    board = rules.score_match(after)
+    return Outcome(
+        saved=False,
+        match=row,
+        value=after,
+        board=board,
+        new_findings=_new(board, _flagged(row), len(value.hands)),
+    )
+
+
+def undo_last(*, match: Match, by: Author, key: str = "") -> Outcome:
+    """Take back the last entry: a hand's end, else its last play, else the empty hand.
+    A Chickenfoot round is entered whole, so it goes whole."""
+
+    def step(value: rules.Match) -> rules.Match:
+        if not value.hands:
+            return value
+        *earlier, last = value.hands
+        if value.game == "chickenfoot":
+            return value.with_hands(tuple(earlier))
+        if last.end is not None:
+            return value.with_hands((*earlier, replace(last, end=None)))
+        if len(last.plays) > 1:
+            return value.with_hands((*earlier, replace(last, plays=last.plays[:-1])))
+        return value.with_hands(tuple(earlier))
+
+    return _record(match, step, lambda value: (Kind.UNDONE, {}), by=by, key=key, override=True)
+
+
+def hand_correct(
+    *,
+    match: Match,
+    number: int,
+    hand: rules.Hand,
+    by: Author,
+    key: str = "",
+    override: bool = False,
+) -> Outcome:
+    """Correct an earlier hand: it is replaced by ``hand``; the totals follow."""
+
+    def step(value: rules.Match) -> rules.Match:
+        hands = list(value.hands)
+        hands[number - 1] = hand
+        return value.with_hands(tuple(hands))
+
+    said = _said(Kind.HAND_CORRECTED, hand=number)
+    return _record(match, step, said, by=by, key=key, override=override)
+
+
+def hand_delete(*, match: Match, number: int, by: Author, key: str = "") -> Outcome:
+    """Delete a hand; the later ones move up, so the hands stay numbered 1, 2, 3 ..."""
+
+    def step(value: rules.Match) -> rules.Match:
+        return value.with_hands(value.hands[: number - 1] + value.hands[number:])
+
+    said = _said(Kind.HAND_DELETED, hand=number)
+    return _record(match, step, said, by=by, key=key, override=True)
+
+
+def change_revert(*, match: Match, change: Change, by: Author, key: str = "") -> Outcome:
+    """Put the hands back as they were just before ``change``, as a new change."""
+
+    def step(value: rules.Match) -> rules.Match:
+        seated = by_seat(value)
+        now = write_hands(value.game, seated.hands)
+        return by_name(with_kept_hands(seated, hands_before(change, now)), value.players)
+
+    said = _said(Kind.REVERTED, number=change.number)
+    return _record(match, step, said, by=by, key=key, override=True, reverts=change)
+
+
+# -- what an entry changes -----------------------------------------------------------------------
+
+
+def _playing(value: rules.Match, player: str | None) -> tuple[tuple[rules.Hand, ...], rules.Hand]:
+    """The hands before the one being played, and that one: started now when there is none
+    (Straight: with its leader). A Sedma hand's first double, laid by ``player``, opens it:
+    whoever had the turn to open before them passed."""
+    if value.hands and value.hands[-1].end is None:
+        hands, playing = value.hands[:-1], value.hands[-1]
+    elif value.game == "straight":
+        next_up = rules.score_match(value).next
+        return value.hands, rules.Hand(leader=next_up.leader if next_up else None)
+    else:
+        hands, playing = value.hands, rules.Hand()
+    if value.game != "sedma" or player is None or playing.plays:
+        return hands, playing
+    scheduled = playing.opener
+    if scheduled is None and value.hands:
+        next_up = rules.score_match(value).next
+        scheduled = next_up.opener if next_up else None
+    scheduled = scheduled or player
+    passed = []
+    while scheduled != player and len(passed) < len(value.players):
+        passed.append(scheduled)
+        scheduled = value.left_of(scheduled)
+    opened = tuple(passed) if scheduled == player else ()
+    return hands, replace(playing, opener=player, passed_opening=opened)
+
+
+def _sedma_over(hand: rules.Hand, player: str) -> rules.Hand:
+    """A Sedma hand is over once all seven doubles are down, or a player has laid seven tiles."""
+    doubles = {play.tile for play in hand.plays if play.is_double}
+    if len(doubles) == SEDMA_DOUBLES:
+        return replace(hand, end=rules.HandEnd("all-doubles"))
+    if (
+        any(not play.is_double for play in hand.plays)
+        and sum(1 for play in hand.plays if play.player == player) == SEDMA_TILES_EACH
+    ):
+        return replace(hand, end=rules.HandEnd("domino", player=player))
+    return hand
+
+
+def _ending(end: rules.HandEnd, starter: str | None) -> Step:
+    def step(value: rules.Match) -> rules.Match:
+        if value.game == "chickenfoot":
+            return value.with_hands((*value.hands, rules.Hand(end=end, starter=starter)))
+        hands, playing = _playing(value, None)
+        return value.with_hands((*hands, replace(playing, end=end)))
+
+    return step
+
+
+def _end_said(end: rules.HandEnd) -> Callable[[rules.Match], tuple[str, dict]]:
+    def said(value: rules.Match) -> tuple[str, dict]:
+        params: dict = {"how": end.how}
+        if end.player:
+            params["seat"] = value.players.index(end.player)
+        if value.game == "chickenfoot":
+            return Kind.ROUND_RECORDED, params
+        return Kind.HAND_ENDED, params
+
+    return said
+
+
+def _said(kind: str, **params: object) -> Callable[[rules.Match], tuple[str, dict]]:
+    return lambda value: (kind, params)
+
+
+# -- keeping it ----------------------------------------------------------------------------------
+
+
+def _names(row: Match) -> rules.Match:
+    seated = row.seating()
+    return by_name(stored_value(row, seated), seated.players)
+
+
+def _flagged(row: Match) -> set[tuple[int, int | None]]:
+    """Where the stored match holds an entry kept although the rules flag it."""
+    flagged = set()
+    for hand in row.hands.all():
+        if hand.overridden:
+            flagged.add((hand.number, None))
+        flagged.update((hand.number, play.number) for play in hand.plays.all() if play.overridden)
+    return flagged
+
+
+def _new(
+    board: rules.Scoreboard, flagged: set[tuple[int, int | None]], from_hand: int
+) -> list[rules.Finding]:
+    """The findings an entry brought: those on the hands it changed that were not already
+    kept there. An error is stored only when it was kept on purpose, and marked so."""
+    return [
+        found
+        for found in board.findings
+        if found.hand is not None
+        and found.hand >= from_hand
+        and (found.severity != rules.Severity.ERROR or (found.hand, found.play) not in flagged)
+    ]
+
+
+def _record(
+    match: Match,
+    step: Step,
+    said: Callable[[rules.Match], tuple[str, dict]],
+    *,
+    by: Author,
+    key: str,
+    override: bool,
+    reverts: Change | None = None,
+) -> Outcome:
+    with transaction.atomic():
         # Lock the match row: two phones entering at once are applied one after the other, so
         # hand and play numbers never collide, each sees the other's entry, and a submission
         # that arrives twice finds its key already stored by the first.
-        locked = Match.objects.select_for_update().get(pk=match.pk)
-        # Every change bumps the version under this lock: at the same version, what the caller
-        # read is still what is stored and need not be read again.
-        if state is None or (match.version, match.updated_at) != (
-            locked.version,
-            locked.updated_at,
-        ):
-            state = stored_state(locked)
-        before_value, before = state.value, state.board
-        if key and EntryKey.objects.filter(match=locked, key=key).exists():
-            return Outcome(saved=True, board=before, new_findings=[], replayed=True)
-        after_value = write(locked, before_value) or match_value(refetch(locked))
-        after = rules.score_match(after_value)
-        known = {_key(f) for f in before.findings}
-        new = [f for f in after.findings if _key(f) not in known]
-        outcome = Outcome(saved=False, board=after, new_findings=new)
-        if preview or (outcome.new_errors and not override):
-            transaction.set_rollback(True)
-            return outcome
-        if outcome.new_errors:
-            _mark_overridden(locked, outcome.new_errors)
-        locked.version += 1
-        save_scores(locked, after)
-        from_hand, kept_before, kept_after = kept(
-            locked.game, before_value.hands, after_value.hands
-        )
+        row = with_everything(Match.objects.select_for_update().filter(pk=match.pk)).get()
+        seated = row.seating()
+        stored = stored_value(row, seated)
+        before = by_name(stored, seated.players)
+        if key and EntryKey.objects.filter(match=row, key=key).exists():
+            board = rules.score_match(before)
+            return Outcome(True, row, before, board, [], replayed=True)
+        after = step(before)
+        board = rules.score_match(after)
+        after_stored = by_seat(after)
+        from_hand, kept_before, kept_after = kept(row.game, stored.hands, after_stored.hands)
+        new = _new(board, _flagged(row), from_hand)
+        if any(found.severity == rules.Severity.ERROR for found in new) and not override:
+            # not kept: the board stays as stored, the entry's result goes beside its form
+            return Outcome(False, row, after, board, new)
+        _store_from(row, from_hand, stored.hands, after_stored.hands, board)
+        row.version += 1
+        save_scores(row, board)
+        kind, params = said(before)
         change = Change.objects.create(
-            match=locked,
-            number=locked.version,
-            action=action[:120],
-            made_by=author.name[:80],
-            user=author.user,
+            match=row,
+            number=row.version,
+            kind=kind,
+            params=params,
+            made_by=by.name[:80],
+            user=by.user,
             from_hand=from_hand,
             before=kept_before,
             after=kept_after,
             reverts=reverts,
         )
         if key:
-            EntryKey.objects.create(match=locked, key=key, change=change)
-        # what the next entry or page starts from, kept with the entry or not at all
-        keep_state(locked, State(after_value, after))
-    return Outcome(
-        saved=True,
-        board=after,
-        new_findings=new,
-        version=locked.version,
-        value=after_value,
-        change=change,
-    )
+            EntryKey.objects.create(match=row, key=key, change=change)
+    return Outcome(True, row, after, board, new, change=change)
 
 
-def _mark_overridden(match: Match, errors: list[rules.Finding]) -> None:
-    for found in errors:
-        hands = Hand.objects.filter(match=match, number=found.hand)
-        if found.play is not None:
-            Play.objects.filter(hand__in=hands, number=found.play).update(overridden=True)
-        elif found.hand is not None:
-            hands.update(overridden=True)
-
-
-# -- the writes ---------------------------------------------------------------------------------
-
-
-def current_hand(match: Match, value: rules.Match) -> Hand:
-    """The hand being played, started now (with its leader, opener or double) if there is none.
-    ``value`` is the engine's view of the match as stored."""
-    last = match.hands.order_by("-number").first()
-    if last is not None and not last.end_how:
-        return last
-    next_up = rules.score_match(value).next
-    number = (last.number if last else 0) + 1
-    return Hand.objects.create(
-        match=match,
-        number=number,
-        leader=(next_up.leader or "") if next_up and match.game == "straight" else "",
-    )
-
-
-def add_play(player: str, *, points: int | None = None, tile: str = "") -> Write:
-    def write(match: Match, value: rules.Match) -> rules.Match | None:
-        if match.game == "straight" and value.hands and value.hands[-1].end is None:
-            # the usual tap: a score in the hand being played, which changes nothing else
-            playing = value.hands[-1]
-            hand = Hand.objects.filter(match=match, number=len(value.hands))
-            Play.objects.create(
-                hand_id=hand.values_list("id", flat=True).get(),
-                number=len(playing.plays) + 1,
-                player=player,
-                points=points,
+def _store_from(
+    row: Match,
+    first: int,
+    before: tuple[rules.Hand, ...],
+    after: tuple[rules.Hand, ...],
+    board: rules.Scoreboard,
+) -> None:
+    """Write the hands from number ``first`` on as they are ``after`` (players by seat key)."""
+    changed = after[first - 1 :]
+    if len(before) == len(after) == first and _only_plays_added(before[-1], after[-1]):
+        # the usual tap: plays added to the hand being played, nothing else changes
+        hand = row.hands.all()[first - 1]
+        errors = {(f.hand, f.play) for f in board.errors}
+        Play.objects.bulk_create(
+            Play(
+                hand=hand,
+                number=number,
+                seat=int(play.player),
+                points=play.points,
+                tile=tile_name(play.tile) if play.tile else "",
+                overridden=(first, number) in errors,
             )
-            played = replace(playing, plays=(*playing.plays, rules.Play(player, points=points)))
-            return value.with_hands((*value.hands[:-1], played))
-        hand = current_hand(match, value)
-        if match.game == "sedma" and not hand.plays.exists():
-            _open_sedma_hand(match, hand, player)
-        number = (hand.plays.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-        Play.objects.create(hand=hand, number=number, player=player, points=points, tile=tile)
-        if match.game == "sedma":
-            _end_sedma_hand_when_over(hand, player)
-        return None
-
-    return write
-
-
-def _open_sedma_hand(match: Match, hand: Hand, player: str) -> None:
-    """The first double of a Sedma hand: whoever had the turn to open before ``player`` passed."""
-    value = match_value(refetch(match))
-    scheduled = hand.opener or (value.hands and rules.score_match(value).next.opener) or player
-    passed = []
-    while scheduled != player and len(passed) < len(value.players):
-        passed.append(scheduled)
-        scheduled = value.left_of(scheduled)
-    hand.passed_opening = passed if scheduled == player else []
-    hand.opener = player
-    hand.save(update_fields=["passed_opening", "opener"])
-
-
-def _end_sedma_hand_when_over(hand: Hand, player: str) -> None:
-    """A Sedma hand is over once all seven doubles are down, or a player has laid seven tiles."""
-    tiles = list(hand.plays.values_list("player", "tile"))
-    doubles = {tile for _, tile in tiles if tile[0] == tile[-1]}
-    if len(doubles) == SEDMA_DOUBLES:
-        hand.end_how = "all-doubles"
-    elif (
-        any(tile[0] != tile[-1] for _, tile in tiles)
-        and sum(1 for name, _ in tiles if name == player) == SEDMA_TILES_EACH
-    ):
-        hand.end_how, hand.end_player = "domino", player
-    else:
+            for number, play in enumerate(after[-1].plays, 1)
+            if number > len(before[-1].plays)
+        )
         return
-    hand.ended_at = timezone.now()
-    hand.save(update_fields=["end_how", "end_player", "ended_at"])
+    ended_at = {hand.number: hand.ended_at for hand in row.hands.all() if hand.number >= first}
+    Hand.objects.filter(match=row, number__gte=first).delete()
+    store_hands(row, first, changed, board, ended_at)
 
 
-def end_hand(end: rules.HandEnd, **hand_fields: object) -> Write:
-    """End the hand being played (or record a whole Chickenfoot round) with ``end``."""
-
-    def write(match: Match, value: rules.Match) -> None:
-        hand = current_hand(match, value)
-        hand.end_how = end.how
-        hand.end_player = end.player or ""
-        hand.pips = dict(end.pips)
-        hand.double_blank = list(end.double_blank)
-        hand.ended_at = timezone.now()
-        for name, value in hand_fields.items():
-            setattr(hand, name, value)
-        hand.save()
-
-    return write
-
-
-def replace_hand(number: int, hand: rules.Hand) -> Write:
-    """Edit an earlier hand: its rows are replaced by the corrected hand."""
-
-    def write(match: Match, value: rules.Match) -> None:
-        old = Hand.objects.get(match=match, number=number)
-        ended_at = old.ended_at or timezone.now()
-        old.delete()
-        row = write_hand(match, number, hand, {})
-        if hand.end is not None:
-            row.ended_at = ended_at
-            row.save(update_fields=["ended_at"])
-
-    return write
-
-
-def delete_hand(number: int) -> Write:
-    def write(match: Match, value: rules.Match) -> None:
-        Hand.objects.filter(match=match, number=number).delete()
-        # later hands move up, so the hands stay numbered 1, 2, 3 ...
-        for hand in Hand.objects.filter(match=match, number__gt=number).order_by("number"):
-            hand.number -= 1
-            hand.save(update_fields=["number"])
-
-    return write
-
-
-def undo_last(match: Match, value: rules.Match) -> None:
-    """Take back the last entry: a hand's end, else its last play, else the empty hand.
-
-    A Chickenfoot round is entered whole, so it goes whole.
-    """
-    last = match.hands.order_by("-number").first()
-    if last is None:
-        return
-    if last.end_how and match.game != "chickenfoot":
-        last.end_how = ""
-        last.end_player = ""
-        last.pips = {}
-        last.double_blank = []
-        last.ended_at = None
-        last.save()
-        return
-    play = last.plays.order_by("-number").first()
-    if play is not None and match.game != "chickenfoot":
-        play.delete()
-    if match.game == "chickenfoot" or not last.plays.exists():
-        last.delete()
-
-
-def restore_before(change: Change) -> Write:
-    """Put back the hands as they were just before ``change`` (a revert): the rows are replaced."""
-
-    def write(match: Match, value: rules.Match) -> None:
-        written = write_match(value)
-        hands = hands_before(change, written["hands"])
-        value = parse_match({**written, "hands": hands})
-        Hand.objects.filter(match=match).delete()
-        for number, hand in enumerate(value.hands, 1):
-            row = write_hand(match, number, hand, {})
-            if hand.end is not None:
-                row.ended_at = timezone.now()
-                row.save(update_fields=["ended_at"])
-
-    return write
+def _only_plays_added(before: rules.Hand, after: rules.Hand) -> bool:
+    count = len(before.plays)
+    return (
+        len(after.plays) > count
+        and after.plays[:count] == before.plays
+        and replace(after, plays=before.plays) == before
+    )

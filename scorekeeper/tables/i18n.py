@@ -3,12 +3,12 @@
 The rules engine stays free of Django: each sentence it says is a `Says`, an English template
 apart from its values. Here the template is looked up in the active language's catalog (the
 custom `makemessages` extracts every engine template) and the values are filled in after. The
-history's names for changes are stored in English and said the same way when shown.
+history's changes are said from their kind and values (below).
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 
 from django.utils.translation import gettext, gettext_noop, pgettext
 
@@ -45,20 +45,16 @@ def rule_label(name: str) -> str:
 
 
 # -- the history ---------------------------------------------------------------------------------
-# A change is stored with its name in English (the history is a record, the same for everyone)
-# and said in each reader's language when it is shown: the name is matched against the shapes
-# below and the matching one is translated with the same values. Anything else (a name stored
-# before these shapes, or typed elsewhere) is shown as stored.
+# A change keeps its kind and its values (a seat, points, a hand's number ...), never a
+# sentence: it is said in each reader's language when it is shown, with the players' names as
+# they are now.
 
-MATCH_STARTED = gettext_noop("Match started")
-IMPORTED = gettext_noop("Imported")
 SCORED = gettext_noop("%(player)s scored %(points)s")
 LAID = gettext_noop("%(player)s laid %(tile)s")
 ROUND_WENT_OUT = gettext_noop("Round recorded, %(player)s went out")
 ROUND_BLOCKED = gettext_noop("Round recorded, blocked")
 HAND_DOMINOED = gettext_noop("Hand ended: %(player)s dominoed")
 HAND_ENDED = gettext_noop("Hand ended: %(how)s")
-UNDONE = gettext_noop("Undo the last entry")
 ROUND_DELETED = gettext_noop("Round %(number)s deleted")
 HAND_DELETED = gettext_noop("Hand %(number)s deleted")
 ROUND_CORRECTED = gettext_noop("Round %(number)s corrected")
@@ -71,50 +67,54 @@ A_PHONE = gettext_noop("a phone at the table")
 #: the label of the link a phone without an account keeps score with
 STARTED_ON_THIS_PHONE = gettext_noop("Started on this phone")
 
-_CHANGES = [
-    MATCH_STARTED,
-    IMPORTED,
-    ROUND_BLOCKED,
-    UNDONE,
-    REVERTED,
-    HAND_DOMINOED,
-    HAND_ENDED,
-    ROUND_WENT_OUT,
-    ROUND_DELETED,
-    HAND_DELETED,
-    ROUND_CORRECTED,
-    HAND_CORRECTED,
-    REMATCH,
-    LEAGUE_MATCH,
-    SCORED,
-    LAID,
-]
+_FIXED = {
+    "started": gettext_noop("Match started"),
+    "imported": gettext_noop("Imported"),
+    "undone": gettext_noop("Undo the last entry"),
+}
 
 
-def _shape(template: str) -> re.Pattern[str]:
-    parts = re.split(r"%\((\w+)\)s", template)
-    pattern = "".join(
-        re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
-    )
-    return re.compile(f"^{pattern}$", re.S)
+def change_said(change, game: str, names: Sequence[str]) -> str:
+    """A change in the reader's language, its players by ``names`` (by seat, as now)."""
+    kind, params = change.kind, change.params
 
+    def player() -> str:
+        seat = params.get("seat")
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
-_SHAPES = [(template, _shape(template)) for template in _CHANGES]
-
-
-def change_said(action: str) -> str:
-    """A change's stored name in the reader's language."""
-    for template, shape in _SHAPES:
-        found = shape.match(action)
-        if found is None:
-            continue
-        values = found.groupdict()
-        if "action" in values:
-            values["action"] = change_said(values["action"])
-        if "how" in values:
-            values["how"] = _how_said(values["how"])
-        return gettext(template) % values
-    return action
+    if kind in _FIXED:
+        return gettext(_FIXED[kind])
+    if kind == "scored":
+        return gettext(SCORED) % {"player": player(), "points": params.get("points")}
+    if kind == "laid":
+        return gettext(LAID) % {"player": player(), "tile": params.get("tile")}
+    if kind == "round-recorded":
+        if "seat" in params:
+            return gettext(ROUND_WENT_OUT) % {"player": player()}
+        return gettext(ROUND_BLOCKED)
+    if kind == "hand-ended":
+        if params.get("how") == "domino" and "seat" in params:
+            return gettext(HAND_DOMINOED) % {"player": player()}
+        return gettext(HAND_ENDED) % {"how": _how_said(params.get("how", ""))}
+    if kind in ("hand-deleted", "hand-corrected"):
+        chickenfoot = game == "chickenfoot"
+        template = {
+            ("hand-deleted", True): ROUND_DELETED,
+            ("hand-deleted", False): HAND_DELETED,
+            ("hand-corrected", True): ROUND_CORRECTED,
+            ("hand-corrected", False): HAND_CORRECTED,
+        }[(kind, chickenfoot)]
+        return gettext(template) % {"number": params.get("hand")}
+    if kind == "reverted":
+        reverted = change.reverts
+        action = change_said(reverted, game, names) if reverted is not None else "?"
+        return gettext(REVERTED) % {"number": params.get("number"), "action": action}
+    if kind == "rematch":
+        match = f"{game_name(game)} #{params.get('match')}"
+        return gettext(REMATCH) % {"match": match}
+    if kind == "league-match":
+        return gettext(LEAGUE_MATCH) % {"season": params.get("season", "")}
+    return str(params.get("text", kind))
 
 
 def _how_said(how: str) -> str:

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy
 
+from scorekeeper import rules
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.text import join_names
 from scorekeeper.tables.i18n import say
@@ -39,9 +40,11 @@ class Match(models.Model):
 
     # Derived from the hands by the rules engine and rewritten in the same transaction as
     # every change to them (see scoring.save_scores), so lists need not score every match.
-    totals = models.JSONField(default=dict, blank=True)
+    #: each side's total, sides in seating order (seats 1 & 3 before 2 & 4)
+    totals = models.JSONField(default=list, blank=True)
     finished = models.BooleanField(default=False)
-    winner = models.JSONField(null=True, blank=True)
+    #: the winning sides by their place in ``totals``; more than one for a shared win
+    winners = models.JSONField(default=list, blank=True)
     hand_count = models.PositiveIntegerField(default=0)
     #: when the last hand made it finished (ratings take matches in this order)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -63,12 +66,32 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
 
+    def seating(self) -> rules.Match:
+        """The engine's view of the match's players, partnerships and rules, without its hands
+        (fetch the seats and their players with it: ``with_seats``)."""
+        seats = sorted(self.seats.all(), key=lambda seat: seat.position)
+        teams: dict[int, list[str]] = {}
+        for seat in seats:
+            if seat.team is not None:
+                teams.setdefault(seat.team, []).append(seat.player.name)
+        return rules.Match(
+            game=self.game,
+            players=tuple(seat.player.name for seat in seats),
+            partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
+            rules=dict(self.rules),
+        )
+
+    def side_totals(self) -> list[tuple[str, int]]:
+        """Each side's name and total as kept, in seating order."""
+        sides = self.seating().sides
+        totals = list(self.totals) + [0] * (len(sides) - len(self.totals))
+        return list(zip(sides, totals, strict=False))
+
     @property
     def winner_text(self) -> str:
         """The winner, or the winners of a shared win joined by "and"."""
-        if isinstance(self.winner, list):
-            return say(join_names(self.winner))
-        return self.winner or ""
+        sides = self.seating().sides
+        return say(join_names([sides[i] for i in self.winners if i < len(sides)]))
 
 
 class Seat(models.Model):
@@ -91,21 +114,28 @@ class Seat(models.Model):
 
 
 class Hand(models.Model):
-    """A hand (a round, in Chickenfoot) as the table reported it. Names are the seated players'."""
+    """A hand (a round, in Chickenfoot) as the table reported it. Players are named by their
+    seat (0-based, in playing order): a name is stored once, on the player."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     #: 1-based
     number = models.PositiveIntegerField()
-    leader = models.CharField(max_length=40, blank=True)
-    starter = models.CharField(max_length=40, blank=True)
+    #: Straight: who led
+    leader_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Chickenfoot: who set the round's double, and the double (6 for 6-6)
+    starter_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     double = models.PositiveSmallIntegerField(null=True, blank=True)
-    opener = models.CharField(max_length=40, blank=True)
-    passed_opening = models.JSONField(default=list, blank=True)
+    #: Sedma: who set the first double, and those before them (seats) who had none
+    opener_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    passed_seats = models.JSONField(default=list, blank=True)
     #: blank while the hand is being played; else domino, blocked, all-doubles or target
     end_how = models.CharField(max_length=12, blank=True)
-    end_player = models.CharField(max_length=40, blank=True)
+    end_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: the pips left in each hand, by seat ("0", "1" ...)
     pips = models.JSONField(default=dict, blank=True)
+    #: Chickenfoot: the seats left holding 0-0
     double_blank = models.JSONField(default=list, blank=True)
+    #: the points the table wrote down, by seat or side ("0 & 2")
     claimed = models.JSONField(default=dict, blank=True)
     #: the table kept an entry the rules call impossible, on purpose
     overridden = models.BooleanField(default=False)
@@ -121,10 +151,6 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
 
-    @property
-    def is_over(self) -> bool:
-        return bool(self.end_how)
-
 
 class Play(models.Model):
     """One scoring play (Straight: points) or one tile laid (Sedma: tile such as "4-4")."""
@@ -132,7 +158,8 @@ class Play(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="plays")
     #: 1-based, in the order laid
     number = models.PositiveIntegerField()
-    player = models.CharField(max_length=40)
+    #: who played it: their seat, 0-based in playing order
+    seat = models.PositiveSmallIntegerField()
     points = models.PositiveSmallIntegerField(null=True, blank=True)
     tile = models.CharField(max_length=5, blank=True)
     overridden = models.BooleanField(default=False)
@@ -145,19 +172,39 @@ class Play(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.points if self.points is not None else self.tile}"
+        return f"seat {self.seat + 1} {self.points if self.points is not None else self.tile}"
 
 
 class Change(models.Model):
-    """One change to a match, kept forever: who, when, and the hands it changed, before and
-    after. The hands in front of the first one it changed are the same before and after and are
-    not kept again, so a tap keeps one hand, however long the match (tables/changes.py puts the
-    whole match back together)."""
+    """One change to a match, kept forever: what kind of change with its values (which seat,
+    how many points, which hand ...), who, when, and the hands it changed, before and after.
+    Each reader sees it said in their language from its kind and values (tables/i18n.py). The
+    hands in front of the first one it changed are the same before and after and are not kept
+    again, so a tap keeps one hand, however long the match (tables/changes.py puts the whole
+    match back together). Players are named by seat here too."""
+
+    class Kind(models.TextChoices):
+        STARTED = "started"
+        IMPORTED = "imported"
+        REMATCH = "rematch"
+        LEAGUE_MATCH = "league-match"
+        SCORED = "scored"
+        LAID = "laid"
+        HAND_ENDED = "hand-ended"
+        ROUND_RECORDED = "round-recorded"
+        UNDONE = "undone"
+        HAND_CORRECTED = "hand-corrected"
+        HAND_DELETED = "hand-deleted"
+        REVERTED = "reverted"
+        #: a change stored as a sentence before changes kept their values
+        NOTE = "note"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     #: 1-based, in the order the changes were made
     number = models.PositiveIntegerField()
-    action = models.CharField(max_length=120)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    #: the change's values: "seat", "points", "tile", "how", "hand", "match", "season" ...
+    params = models.JSONField(default=dict, blank=True)
     made_by = models.CharField(max_length=80, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -179,7 +226,7 @@ class Change(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match} change {self.number}: {self.action}"
+        return f"{self.match} change {self.number}: {self.kind}"
 
     @property
     def hand_count_before(self) -> int:

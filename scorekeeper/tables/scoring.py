@@ -1,37 +1,51 @@
-"""Between the database and the rules engine: build the engine's Match from what was entered,
-and write an engine Match (an imported match file) back as rows."""
+"""Between the database and the rules engine: the engine's Match from the stored rows, and
+an engine Match written back as rows.
+
+Rows name players by seat (tables/seats.py); the engine is given their names as they are now.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from scorekeeper import rules
-from scorekeeper.pages import release
-from scorekeeper.rules.matchfile import write_match
+from scorekeeper.rules.matchfile import write_hands as file_hands
 from scorekeeper.rules.tiles import parse_tile, tile_name
-from scorekeeper.tables.i18n import MATCH_STARTED
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
+from scorekeeper.tables.seats import by_name, by_seat
+
+
+def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
+    return matches.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
 
 
 def with_everything(matches: QuerySet[Match]) -> QuerySet[Match]:
     """Fetch seats, players, hands and plays in a fixed number of queries."""
-    return matches.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+    return with_seats(matches).prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("number")),
         Prefetch("hands__plays", queryset=Play.objects.order_by("number")),
     )
 
 
+def refetch(match: Match) -> Match:
+    return with_everything(Match.objects.filter(pk=match.pk)).get()
+
+
 def seated_match(match: Match) -> rules.Match:
     """The engine's view of a stored match's seating and rules, without its hands (use a match
     with its seats and their players prefetched)."""
-    seats = [(seat.player.name, seat.team) for seat in match.seats.all()]
-    return seating(match.game, seats, match.rules)
+    return match.seating()
+
+
+def seated(match: Match) -> rules.Match:
+    """The engine's view of a match's seating and rules, its seats read now (for a match
+    fetched without them)."""
+    seats = Seat.objects.filter(match=match).select_related("player").order_by("position")
+    return seating(match.game, [(seat.player.name, seat.team) for seat in seats], match.rules)
 
 
 def seating(game: str, seats: list[tuple[str, int | None]], rules_: dict) -> rules.Match:
@@ -50,75 +64,49 @@ def seating(game: str, seats: list[tuple[str, int | None]], rules_: dict) -> rul
 
 
 def match_value(match: Match) -> rules.Match:
-    """The engine's view of a stored match (use a match fetched `with_everything`)."""
-    return seated_match(match).with_hands(tuple(hand_value(hand) for hand in match.hands.all()))
+    """The engine's view of a stored match, players by name (use a match fetched
+    `with_everything`)."""
+    seated = seated_match(match)
+    return by_name(stored_value(match, seated), seated.players)
+
+
+def stored_value(match: Match, seated: rules.Match | None = None) -> rules.Match:
+    """The stored match as the engine reads it, players named by seat key."""
+    seated = by_seat(seated or seated_match(match))
+    return seated.with_hands(tuple(hand_value(hand) for hand in match.hands.all()))
+
+
+def _key(seat: int | None) -> str | None:
+    return None if seat is None else str(seat)
 
 
 def hand_value(hand: Hand) -> rules.Hand:
+    """One stored hand, players named by seat key."""
     end = None
     if hand.end_how:
         end = rules.HandEnd(
             how=hand.end_how,
-            player=hand.end_player or None,
+            player=_key(hand.end_seat),
             pips=dict(hand.pips),
-            double_blank=tuple(hand.double_blank),
+            double_blank=tuple(str(seat) for seat in hand.double_blank),
         )
     return rules.Hand(
         plays=tuple(
             rules.Play(
-                play.player,
+                str(play.seat),
                 points=play.points,
                 tile=parse_tile(play.tile) if play.tile else None,
             )
             for play in hand.plays.all()
         ),
         end=end,
-        leader=hand.leader or None,
-        starter=hand.starter or None,
+        leader=_key(hand.leader_seat),
+        starter=_key(hand.starter_seat),
         double=hand.double,
-        opener=hand.opener or None,
-        passed_opening=tuple(hand.passed_opening),
+        opener=_key(hand.opener_seat),
+        passed_opening=tuple(str(seat) for seat in hand.passed_seats),
         claimed=dict(hand.claimed),
     )
-
-
-@dataclass(frozen=True)
-class State:
-    """A stored match as the engine sees it, and its score."""
-
-    value: rules.Match
-    board: rules.Scoreboard
-
-
-def stored_state(match: Match) -> State:
-    """The engine's view and score of ``match`` as stored, at the version the row says. Kept in
-    the shared cache with that version: the phones at a table and the entries they send work
-    it out once per change, not once per request."""
-    kept = cache.get(_state_key(match))
-    if kept is not None and kept[0] == stamp(match):
-        return kept[1]
-    value = match_value(refetch(match))
-    state = State(value, rules.score_match(value))
-    keep_state(match, state)
-    return state
-
-
-def keep_state(match: Match, state: State) -> None:
-    """Remember what a change left (call it once the row has its new version); it replaces
-    what an older version left."""
-    cache.set(_state_key(match), (stamp(match), state))
-
-
-def _state_key(match: Match) -> str:
-    # the release keeps an older engine's results from being used
-    return f"state:{release()}:{match.pk}"
-
-
-def stamp(match: Match) -> tuple:
-    """What is kept of a match (its engine view, its scoreboard page) is used only while this
-    is unchanged: every change moves the version, and every write of the row moves updated_at
-    (an edit in the admin too)."""
-    return (match.version, match.updated_at)
 
 
 def scoreboard_of(match: Match) -> rules.Scoreboard:
@@ -130,9 +118,10 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
     # A match that was being played and still is counts in no standings yet: its seasons'
     # standings stand as they are (leagues/signals.py). The wall board reads its score afresh.
     match.leaves_standings = not match.finished and not board.finished
-    match.totals = dict(board.totals)
+    match.totals = [board.totals[side] for side in board.sides]
     match.finished = board.finished
-    match.winner = board.winner
+    winners = board.winner if isinstance(board.winner, list) else [board.winner]
+    match.winners = [i for i, side in enumerate(board.sides) if side in winners]
     match.hand_count = len(board.hands)
     if not board.finished:
         match.finished_at = None
@@ -142,7 +131,7 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
         update_fields=[
             "totals",
             "finished",
-            "winner",
+            "winners",
             "hand_count",
             "finished_at",
             "version",
@@ -166,7 +155,14 @@ def player_named(name: str) -> Player:
 
 
 @transaction.atomic
-def create_match(value: rules.Match, *, action: str = "", made_by: str = "", user=None) -> Match:
+def create_match(
+    value: rules.Match,
+    *,
+    kind: str = Change.Kind.STARTED,
+    params: dict | None = None,
+    made_by: str = "",
+    user=None,
+) -> Match:
     """Store a whole match (a new setup, or an imported match file) in one transaction, so an
     import that fails half way leaves nothing behind. It is the match's first change."""
     match = Match.objects.create(
@@ -176,64 +172,83 @@ def create_match(value: rules.Match, *, action: str = "", made_by: str = "", use
         created_by=user if user is not None and user.is_authenticated else None,
     )
     team_of = {name: i for i, team in enumerate(value.partnerships) for name in team}
-    seated = []
-    for position, name in enumerate(value.players):
-        player = player_named(name)
-        seated.append(player.name)
-        Seat.objects.create(match=match, player=player, position=position, team=team_of.get(name))
-    # a known player's name is kept as first written; the hands must use that spelling too
-    renamed = dict(zip(value.players, seated, strict=True))
-    for number, hand in enumerate(value.hands, 1):
-        write_hand(match, number, hand, renamed)
-    stored = match_value(refetch(match))
-    save_scores(match, rules.score_match(stored))
+    Seat.objects.bulk_create(
+        Seat(match=match, player=player_named(name), position=position, team=team_of.get(name))
+        for position, name in enumerate(value.players)
+    )
+    stored = by_seat(value)
+    board = rules.score_match(value)
+    store_hands(match, 1, stored.hands, board)
+    save_scores(match, board)
     Change.objects.create(
         match=match,
         number=1,
-        action=action or MATCH_STARTED,
+        kind=kind,
+        params=params or {},
         made_by=made_by[:80],
         user=match.created_by,
         before=[],
-        after=write_match(stored)["hands"],
+        after=file_hands(stored.game, stored.hands),
     )
     return match
 
 
-def write_hand(match: Match, number: int, hand: rules.Hand, renamed: dict[str, str]) -> Hand:
-    def name(value: str | None) -> str:
-        return renamed.get(value, value) if value else ""
-
-    end = hand.end
-    row = Hand.objects.create(
-        match=match,
-        number=number,
-        leader=name(hand.leader),
-        starter=name(hand.starter),
-        double=hand.double,
-        opener=name(hand.opener),
-        passed_opening=[name(player) for player in hand.passed_opening],
-        end_how=end.how if end else "",
-        end_player=name(end.player) if end else "",
-        pips={name(player): pips for player, pips in end.pips.items()} if end else {},
-        double_blank=[name(player) for player in end.double_blank] if end else [],
-        claimed={_rename_side(key, renamed): value for key, value in hand.claimed.items()},
+def store_hands(
+    match: Match,
+    first: int,
+    hands: tuple[rules.Hand, ...] | list[rules.Hand],
+    board: rules.Scoreboard,
+    ended_at: dict[int, object] | None = None,
+) -> None:
+    """Store ``hands`` (players named by seat key) as hands ``first``, ``first`` + 1 ...
+    An entry the rules flag as an error is stored only when the table kept it on purpose, so
+    whatever ``board`` flags as an error is marked as kept."""
+    ended_at = ended_at or {}
+    errors = {(f.hand, f.play) for f in board.errors}
+    now = timezone.now()
+    rows = Hand.objects.bulk_create(
+        _hand_row(match, number, hand, (number, None) in errors, ended_at.get(number) or now)
+        for number, hand in enumerate(hands, first)
     )
     Play.objects.bulk_create(
         Play(
             hand=row,
             number=i,
-            player=name(play.player),
+            seat=int(play.player),
             points=play.points,
             tile=tile_name(play.tile) if play.tile else "",
+            overridden=(row.number, i) in errors,
         )
+        for row, hand in zip(rows, hands, strict=True)
         for i, play in enumerate(hand.plays, 1)
     )
-    return row
 
 
-def _rename_side(key: str, renamed: dict[str, str]) -> str:
-    return " & ".join(renamed.get(part, part) for part in key.split(" & "))
+def _seat(key: str | None) -> int | None:
+    return None if key is None else int(key)
 
 
-def refetch(match: Match) -> Match:
-    return with_everything(Match.objects.filter(pk=match.pk)).get()
+def _hand_row(match: Match, number: int, hand: rules.Hand, flagged: bool, ended_at) -> Hand:
+    end = hand.end
+    return Hand(
+        match=match,
+        number=number,
+        leader_seat=_seat(hand.leader),
+        starter_seat=_seat(hand.starter),
+        double=hand.double,
+        opener_seat=_seat(hand.opener),
+        passed_seats=[int(player) for player in hand.passed_opening],
+        end_how=end.how if end else "",
+        end_seat=_seat(end.player) if end else None,
+        pips=dict(end.pips) if end else {},
+        double_blank=[int(player) for player in end.double_blank] if end else [],
+        claimed=dict(hand.claimed),
+        overridden=flagged,
+        ended_at=ended_at if end else None,
+    )
+
+
+def stamp(match: Match) -> tuple:
+    """What a page drawn from ``match`` depends on: every change moves the version, and every
+    write of the row moves updated_at (a player renamed in the admin too)."""
+    return (match.version, match.updated_at)

@@ -109,14 +109,9 @@ def match(db: None) -> Match:
         made_by="rosa",
         user=account("rosa"),
     )
-    entries.record(
-        match,
-        entries.add_play("Cy", points=5),
-        action="Cy scored 5",
-        author=entries.Author(name="sam"),
-    )
+    entries.play_record(match=match, player="Cy", points=5, by=entries.Author(name="sam"))
     match.refresh_from_db()
-    assert match.totals == {"Ana": 65, "Bo": 35, "Cy": 5, "Di": 0}
+    assert match.totals == [65, 35, 5, 0]
     return match
 
 

@@ -17,6 +17,8 @@ from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.scoring import match_value, refetch
+from scorekeeper.tables.seats import by_seat
+from tests.seated import changes_said
 
 
 def prepare(username: str, password: str) -> None:
@@ -37,7 +39,7 @@ def stored(pk: int) -> None:
         json.dumps(
             {
                 "version": match.version,
-                "totals": match.totals,
+                "totals": dict(match.side_totals()),
                 "hand_count": match.hand_count,
                 "engine_totals": board.totals,
                 "engine_hand_count": len(board.hands),
@@ -46,21 +48,27 @@ def stored(pk: int) -> None:
                         "number": hand.number,
                         "end": hand.end_how,
                         "plays": [
-                            [play.number, play.player, play.points] for play in hand.plays.all()
+                            [play.number, value.players[play.seat], play.points]
+                            for play in hand.plays.all()
                         ],
                     }
                     for hand in match.hands.all()
                 ],
-                "hands_file": write_match(value)["hands"],
+                # players by seat, as a change keeps them
+                "hands_file": write_match(by_seat(value))["hands"],
                 "changes": [
                     {
                         "number": change.number,
-                        "action": change.action,
+                        "action": said,
                         "from_hand": change.from_hand,
                         "before": change.before,
                         "after": change.after,
                     }
-                    for change in Change.objects.filter(match=match).order_by("number")
+                    for (_, said, _), change in zip(
+                        changes_said(match),
+                        Change.objects.filter(match=match).order_by("number"),
+                        strict=True,
+                    )
                 ],
                 "keys": [
                     {"key": key.key, "change": key.change.number if key.change else None}

@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from tests.access.conftest import Persona
+from tests.seated import changes_said, named_plays
 from tests.web.pages import HTMX, content, text, totals
 
 BEFORE = [65, 35, 5, 0]
@@ -50,7 +51,7 @@ def tap(client: Client, match: Match, data: dict, *, key: str, htmx: bool = True
 def plays(match: Match) -> list[tuple[int, int, str, int]]:
     """(hand, play, player, points) of every stored play."""
     return list(
-        Play.objects.filter(hand__match=match)
+        named_plays(Play.objects.filter(hand__match=match))
         .order_by("hand__number", "number")
         .values_list("hand__number", "number", "player", "points")
     )
@@ -61,11 +62,7 @@ def hands(match: Match) -> list[tuple[int, str]]:
 
 
 def changes(match: Match) -> list[tuple[int, str, str]]:
-    return list(
-        Change.objects.filter(match=match)
-        .order_by("number")
-        .values_list("number", "action", "made_by")
-    )
+    return changes_said(match)
 
 
 def kept(match: Match) -> list[tuple]:
@@ -73,7 +70,7 @@ def kept(match: Match) -> list[tuple]:
     return list(
         Change.objects.filter(match=match)
         .order_by("number")
-        .values_list("number", "action", "made_by", "made_at", "before", "after")
+        .values_list("number", "kind", "params", "made_by", "made_at", "before", "after")
     )
 
 
@@ -263,11 +260,12 @@ def test_a_change_keeps_the_hand_it_changed_before_and_after_it(
     assert change.user.username == "sam"
     # a tap changes the hand being played, hand 3: hands 1 and 2 are not kept again
     assert change.from_hand == 3
-    assert change.before == [{"leader": "Ana", "plays": [{"player": "Cy", "points": 5}]}]
+    # players by seat: Ana in seat 1 ("0"), Cy in seat 3 ("2")
+    assert change.before == [{"leader": "0", "plays": [{"player": "2", "points": 5}]}]
     assert change.after == [
         {
-            "leader": "Ana",
-            "plays": [{"player": "Cy", "points": 5}, {"player": "Ana", "points": 10}],
+            "leader": "0",
+            "plays": [{"player": "2", "points": 5}, {"player": "0", "points": 10}],
         }
     ]
     page = text(scorekeeper.client.get(reverse("tables:history", args=[match.pk])))
@@ -288,8 +286,8 @@ def test_a_correction_keeps_the_hand_corrected_and_the_hands_after_it(
         3,
         3,
     )
-    assert corrected.before[0]["plays"][0] == {"player": "Ana", "points": 10}
-    assert corrected.after[0]["plays"][0] == {"player": "Ana", "points": 15}
+    assert corrected.before[0]["plays"][0] == {"player": "0", "points": 10}
+    assert corrected.after[0]["plays"][0] == {"player": "0", "points": 15}
     # hand 3 moved up to be hand 2: from hand 2 on, both hands differ
     assert (deleted.from_hand, len(deleted.before), len(deleted.after)) == (2, 2, 1)
     assert deleted.after == deleted.before[1:]

@@ -1,5 +1,5 @@
-"""The history is one record for every phone at the table: each change's name is stored in
-English and said in each reader's language, with the names people typed left as typed."""
+"""The history is one record for every phone at the table: each change is stored as its kind
+and values and said in each reader's language, with the names people typed left as typed."""
 
 from __future__ import annotations
 
@@ -25,13 +25,14 @@ def phone_history(db: None) -> Match:
     return match
 
 
-def test_the_history_stores_each_change_in_english(phone_history: Match) -> None:
-    stored = list(phone_history.changes.order_by("number").values_list("action", "made_by"))
+def test_the_history_stores_each_change_as_its_kind_and_values(phone_history: Match) -> None:
+    stored = list(phone_history.changes.order_by("number").values_list("kind", "params", "made_by"))
 
+    # Bo sits in seat 2 (seat keys count from 0): the name is stored once, on the player
     assert stored == [
-        ("Match started", "a phone at the table"),
-        ("Bo scored 15", "a phone at the table"),
-        ("Reverted change 2 (Bo scored 15)", "a phone at the table"),
+        ("started", {}, "a phone at the table"),
+        ("scored", {"seat": 1, "points": 15}, "a phone at the table"),
+        ("reverted", {"number": 2}, "a phone at the table"),
     ]
 
 
@@ -68,8 +69,10 @@ def test_the_last_change_on_the_scoreboard_is_said_in_the_readers_language(
     assert "Último cambio: Cambio 2 revertido (Bo anotó 15), por un teléfono en la mesa," in board
 
 
-def test_a_name_the_app_does_not_know_is_shown_as_stored(phone_history: Match) -> None:
-    Change.objects.filter(match=phone_history, number=2).update(action="Scored on paper, 15")
+def test_a_change_kept_as_a_sentence_is_shown_as_stored(phone_history: Match) -> None:
+    Change.objects.filter(match=phone_history, number=2).update(
+        kind="note", params={"text": "Scored on paper, 15"}
+    )
 
     history = text(speaking("cs", Client()).get(reverse("tables:history", args=[phone_history.pk])))
 

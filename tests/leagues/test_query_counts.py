@@ -90,9 +90,9 @@ class Hall:
         return Match(
             game="straight",
             rules={"target": 60},
-            totals=totals,
+            totals=[totals[side] for side in sides],
             finished=finished,
-            winner=winner,
+            winners=[sides.index(winner)] if winner else [],
             hand_count=3,
             finished_at=self._when() if finished else None,
         )
@@ -102,12 +102,11 @@ class Hall:
         seatings.append([(name, None) for name in seated])
         totals = {name: self.rng.randint(20, 200) for name in seated}
         lowest = min(totals.values())
-        winners = [name for name in seated if totals[name] == lowest]
         return Match(
             game="chickenfoot",
-            totals=totals,
+            totals=[totals[name] for name in seated],
             finished=True,
-            winner=winners[0] if len(winners) == 1 else winners,
+            winners=[i for i, name in enumerate(seated) if totals[name] == lowest],
             hand_count=7,
             finished_at=self._when(),
         )

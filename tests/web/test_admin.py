@@ -24,7 +24,7 @@ def admin_client_with_matches(client: Client, django_user_model) -> Client:
     [
         ("player", "Jirka"),
         ("match", "Rosa, Earl, Lupe, Dale"),
-        ("seat", "Wanda in seat 3"),
+        ("seat", "Wanda"),
         ("hand", "Lupe"),
         ("play", "Rosa"),
     ],

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.tables.models import Hand, Match, Play
+from tests.seated import named_plays
 from tests.web.pages import HTMX, text, totals
 from tests.web.table import (
     FOUR,
@@ -175,9 +176,9 @@ def a_match_under_way(game: str) -> Match:
 def snapshot(match: Match) -> tuple:
     """Everything an entry could change."""
     hands = Hand.objects.filter(match=match).order_by("number")
-    plays = Play.objects.filter(hand__match=match).order_by("hand__number", "number")
+    plays = named_plays(Play.objects.filter(hand__match=match)).order_by("hand__number", "number")
     return (
-        list(hands.values_list("number", "end_how", "end_player", "pips", "double_blank")),
+        list(hands.values_list("number", "end_how", "end_seat", "pips", "double_blank")),
         list(plays.values_list("hand__number", "number", "player", "points", "tile")),
         Match.objects.filter(pk=match.pk).values_list("totals", "finished").get(),
     )

@@ -14,6 +14,7 @@ from scorekeeper.tables import entries
 from scorekeeper.tables.changes import hands_before
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import match_value, refetch
+from scorekeeper.tables.seats import by_seat
 from tests.web.table import FOUR, stored
 
 SEAT = st.integers(0, len(FOUR) - 1)
@@ -31,7 +32,8 @@ ENTRY = st.one_of(
 
 
 def hands_of(match: Match) -> list[dict]:
-    return write_match(match_value(refetch(match)))["hands"]
+    """The hands as stored, players by seat, as a change keeps them."""
+    return write_match(by_seat(match_value(refetch(match))))["hands"]
 
 
 def replay(changes: list[Change]) -> list[dict]:
@@ -42,27 +44,37 @@ def replay(changes: list[Change]) -> list[dict]:
     return hands
 
 
-def write_for(entry: tuple, value: rules.Match, match: Match) -> entries.Write | None:
-    """The write for ``entry`` on the match as it stands, or None when it is about nothing."""
+BY = entries.Author("a phone")
+
+
+def enter(entry: tuple, value: rules.Match, match: Match) -> entries.Outcome | None:
+    """Make ``entry`` on the match as it stands, or nothing when it is about nothing."""
     if entry[0] == "revert":
-        return entries.restore_before(reverted(entry, match)) if match.version > 1 else None
+        if match.version == 1:
+            return None
+        return entries.change_revert(match=match, change=reverted(entry, match), by=BY)
     kind, *args = entry
     if kind == "play":
-        return entries.add_play(FOUR[args[0]], points=args[1])
+        return entries.play_record(
+            match=match, player=FOUR[args[0]], points=args[1], by=BY, override=True
+        )
     if kind == "end":
         winner = FOUR[args[0]]
         pips = {name: 7 for name in FOUR if name != winner}
-        return entries.end_hand(rules.HandEnd("domino", player=winner, pips=pips))
+        end = rules.HandEnd("domino", player=winner, pips=pips)
+        return entries.hand_end(match=match, end=end, by=BY, override=True)
     if kind == "undo":
-        return entries.undo_last
+        return entries.undo_last(match=match, by=BY)
     if not value.hands:
         return None
     number = 1 + args[0] % len(value.hands)
     if kind == "delete":
-        return entries.delete_hand(number)
+        return entries.hand_delete(match=match, number=number, by=BY)
     hand = value.hands[number - 1]
     more = (*hand.plays, rules.Play(FOUR[args[1]], points=10))
-    return entries.replace_hand(number, replace(hand, plays=more))
+    return entries.hand_correct(
+        match=match, number=number, hand=replace(hand, plays=more), by=BY, override=True
+    )
 
 
 def reverted(entry: tuple, match: Match) -> Change:
@@ -80,11 +92,10 @@ def test_every_change_puts_back_the_whole_match_as_it_was(db: None, done: list[t
     left = {1: hands_of(match)}
     for entry in done:
         value = match_value(refetch(match))
-        write = write_for(entry, value, match)
-        if write is None:
+        undone = reverted(entry, match) if entry[0] == "revert" and match.version > 1 else None
+        outcome = enter(entry, value, match)
+        if outcome is None:
             continue
-        undone = reverted(entry, match) if entry[0] == "revert" else None
-        outcome = entries.record(match, write, action=entry[0], override=True, reverts=undone)
         assert outcome.saved
         match.refresh_from_db()
         left[match.version] = hands_of(match)
@@ -116,8 +127,9 @@ def test_a_tap_late_in_a_long_match_keeps_one_hand(db: None) -> None:
         "straight", rules={"target": 100_000}, hands=(*[ended] * 40, rules.Hand(leader="Bo"))
     )
 
-    entries.record(match, entries.add_play("Bo", points=15), action="Bo scored 15")
+    entries.play_record(match=match, player="Bo", points=15, by=BY)
 
     change = match.changes.get(number=2)
     assert (change.from_hand, change.hand_count_before, change.hand_count_after) == (41, 41, 41)
-    assert change.after == [{"leader": "Bo", "plays": [{"player": "Bo", "points": 15}]}]
+    # players by seat: Bo sits in seat 2
+    assert change.after == [{"leader": "1", "plays": [{"player": "1", "points": 15}]}]

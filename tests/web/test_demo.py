@@ -37,7 +37,7 @@ def test_demo_plays_a_league_season_with_three_finished_matches() -> None:
     finished = [entry.match for entry in season.entries.all()]
     assert [match.finished for match in finished] == [True, True, True]
     # each race to 100 was won by the first to reach it
-    assert sorted(match.winner for match in finished) == ["Dale", "Lupe", "Rosa"]
+    assert sorted(match.winner_text for match in finished) == ["Dale", "Lupe", "Rosa"]
     assert "Sign in as demo with the password" in said
 
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.tables.models import Hand, Match
+from tests.seated import named_plays
 from tests.web.pages import double_button_disabled, is_board_only, next_up, picked, text, totals
 from tests.web.table import (
     FOUR,
@@ -336,7 +337,7 @@ def test_deleting_a_hand_takes_its_points_away_and_renumbers_the_later_ones(
     assert numbers == [(1,), (2,)]
     # Cy's 5 was hand 3 and is now hand 2
     second = Hand.objects.get(match=match, number=2)
-    assert list(second.plays.values_list("player", "points")) == [("Cy", 5)]
+    assert list(named_plays(second.plays.all()).values_list("player", "points")) == [("Cy", 5)]
 
 
 def test_deleting_the_first_hand_leaves_the_later_ones_whole(client: Client, db: None) -> None:

@@ -29,9 +29,10 @@ def severity(value: str) -> str:
 
 
 @register.filter
-def change_said(action: str) -> str:
-    """``{{ change.action|change_said }}``: a change's stored name in the reader's language."""
-    return i18n.change_said(action)
+def change_said(change, seating) -> str:
+    """``{{ change|change_said:seating }}``: a change in the reader's language, with the
+    players' names as they are now (``seating``: the engine's view of the match's seats)."""
+    return i18n.change_said(change, seating.game, seating.players)
 
 
 @register.filter

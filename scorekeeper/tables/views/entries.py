@@ -8,17 +8,15 @@ import uuid
 from dataclasses import replace
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import rules
-from scorekeeper.access.permissions import match_role
 from scorekeeper.rules.matchfile import write_match
-from scorekeeper.tables import entries, i18n
-from scorekeeper.tables.board import hand_word, live_context
+from scorekeeper.tables import entries
+from scorekeeper.tables.board import hand_word
 from scorekeeper.tables.forms import (
     HandEndForm,
     PlayForm,
@@ -29,8 +27,8 @@ from scorekeeper.tables.forms import (
     play_rows,
 )
 from scorekeeper.tables.i18n import say
-from scorekeeper.tables.models import EntryKey, Hand, Match
-from scorekeeper.tables.scoring import State, match_value, stored_state
+from scorekeeper.tables.models import EntryKey, Match
+from scorekeeper.tables.scoring import match_value, refetch, seated
 from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
 from scorekeeper.tables.views.matches import NOT_SAVED, render_board
 
@@ -38,23 +36,28 @@ from scorekeeper.tables.views.matches import NOT_SAVED, render_board
 STALE = 409
 
 
-def _record(request: HttpRequest, match: Match, write, action: str, **options) -> entries.Outcome:
-    return entries.record(
-        match, write, action=action, author=author(request), key=submission_key(request), **options
-    )
-
-
-def _after_entry(request: HttpRequest, pk: int, outcome: entries.Outcome, form, name: str):
+def _answer(
+    request: HttpRequest, outcome: entries.Outcome, form=None, name: str = ""
+) -> HttpResponse:
+    """The one answer to an entry: saved, the board as it now stands (for htmx the board
+    itself, else a redirect to the page); not saved, the board as stored with the form, its
+    findings and the choice to keep it anyway."""
+    match = outcome.match
     if outcome.saved:
         for found in outcome.new_findings:
             messages.warning(request, say(found.says))
-        if request.htmx:
-            return render_board(request, get_match_for_edit(request, pk), outcome=outcome)
-        return redirect("tables:scoreboard", pk=pk)
-    match = get_match_for_edit(request, pk)
-    # not saved: show the findings beside the form, with the override box
+        if not request.htmx:
+            return redirect("tables:scoreboard", pk=match.pk)
+        return render_board(
+            request, match, value=outcome.value, board=outcome.board, change=outcome.change
+        )
     return render_board(
-        request, match, status=NOT_SAVED, forms={name: form}, outcome=outcome, open_panel=name
+        request,
+        refetch(match),
+        status=NOT_SAVED,
+        forms={name: form},
+        outcome=outcome,
+        open_panel=name,
     )
 
 
@@ -67,6 +70,12 @@ def _refuse_finished(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tables:scoreboard", pk=pk)
 
 
+def _refuse_form(request: HttpRequest, match: Match, form, name: str) -> HttpResponse:
+    return render_board(
+        request, refetch(match), status=NOT_SAVED, forms={name: form}, open_panel=name
+    )
+
+
 @require_POST
 def record_play(request: HttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
@@ -75,83 +84,24 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("Chickenfoot is entered a round at a time.")
     if match.finished:
         return _refuse_finished(request, pk)
-    state = stored_state(match)
+    seating = seated(match)
     if match.game == "straight":
-        form, name = PlayForm(state.value, request.POST), "play"
+        form, name = PlayForm(seating, request.POST), "play"
     else:
-        form, name = TileForm(state.value, request.POST), "tile"
+        form, name = TileForm(seating, request.POST), "tile"
     if not form.is_valid():
-        match = get_match_for_edit(request, pk)
-        return render_board(request, match, status=NOT_SAVED, forms={name: form}, open_panel=name)
+        return _refuse_form(request, match, form, name)
     data = form.cleaned_data
-    # the history stores the change's name in English; each reader sees it in their language
-    if name == "play":
-        action = i18n.SCORED % data
-    else:
-        action = i18n.LAID % data
-    write = entries.add_play(data["player"], points=data.get("points"), tile=data.get("tile", ""))
-    outcome = _record(request, match, write, action, override=data["override"], state=state)
-    # a Sedma tile changes its entry forms too (a double laid greys out): the whole board goes
-    if (
-        request.htmx
-        and match.game == "straight"
-        and _only_the_newest_hand_changed(request, state, outcome)
-    ):
-        return _played(request, match, outcome)
-    return _after_entry(request, pk, outcome, form, name)
-
-
-def _kept_on_purpose(match: Match, number: int, board: rules.Scoreboard) -> bool:
-    """Whether hand ``number`` holds an entry kept although the rules flag it (only a hand
-    with findings can: asked of the database only then)."""
-    if not any(found.hand == number for found in board.findings):
-        return False
-    hand = Hand.objects.filter(match=match, number=number)
-    return hand.filter(Q(overridden=True) | Q(plays__overridden=True)).exists()
-
-
-def _only_the_newest_hand_changed(
-    request: HttpRequest, before: State, outcome: entries.Outcome
-) -> bool:
-    """Whether the phone already shows all but the newest hand as they now are: it shows the
-    match as it was just before this play (its form says which version it shows), the play went
-    into the hand being played, which cannot change the hands before it, and the match goes on
-    (else the forms must go)."""
-    seen = request.POST.get("seen", "")
-    return (
-        outcome.saved
-        and not outcome.replayed
-        and not outcome.new_errors
-        and not outcome.board.finished
-        and seen.isdigit()
-        and int(seen) + 1 == outcome.version
-        and bool(before.value.hands)
-        and before.value.hands[-1].end is None
-        and len(outcome.board.hands) == len(before.value.hands)
+    outcome = entries.play_record(
+        match=match,
+        player=data["player"],
+        points=data.get("points"),
+        tile=data.get("tile", ""),
+        by=author(request),
+        key=submission_key(request),
+        override=data["override"],
     )
-
-
-def _played(request: HttpRequest, match: Match, outcome: entries.Outcome) -> HttpResponse:
-    """The answer to a play saved from this phone: only what a play changes (the totals, what
-    comes next, the newest hand, the messages), each swapped in place, and new one-time keys
-    for the forms, which stay as they are."""
-    for found in outcome.new_findings:
-        messages.warning(request, say(found.says))
-    match.version = outcome.version
-    newest = outcome.board.hands[-1].number
-    context = live_context(
-        match,
-        outcome.value,
-        outcome.board,
-        overridden={newest: _kept_on_purpose(match, newest, outcome.board)},
-        latest_change=outcome.change,
-        newest_only=True,
-    )
-    context.update(role=match_role(request, match), keep_earlier=True)
-    response = render(request, "tables/_played.html", context)
-    # nothing replaces the board: the parts say where they go
-    response["HX-Reswap"] = "none"
-    return response
+    return _answer(request, outcome, form, name)
 
 
 @require_POST
@@ -161,67 +111,56 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
     With ``preview`` the engine's result and explanation are shown and nothing is saved.
     """
-    match = get_match_for_edit(request, pk)
+    match = get_match_for_edit(request, pk, everything=False)
     if match.finished:
         return _refuse_finished(request, pk)
-    value = match_value(match)
+    seating = seated(match)
     if match.game == "straight":
-        form, name = HandEndForm(value, request.POST), "end"
+        form, name = HandEndForm(seating, request.POST), "end"
     elif match.game == "chickenfoot":
-        form, name = RoundForm(value, request.POST), "round"
+        form, name = RoundForm(seating, request.POST), "round"
     else:
-        form, name = SedmaEndForm(value, request.POST), "end"
+        form, name = SedmaEndForm(seating, request.POST), "end"
     if not form.is_valid():
-        return render_board(request, match, status=NOT_SAVED, forms={name: form}, open_panel=name)
-    extra = {}
-    if match.game == "chickenfoot" and form.cleaned_data.get("starter"):
-        extra["starter"] = form.cleaned_data["starter"]
+        return _refuse_form(request, match, form, name)
     end = form.cleaned_data["end"]
-    write = entries.end_hand(end, **extra)
-    preview = "preview" in request.POST
-    action = _describe_end(match.game, end, len(value.hands))
-    outcome = _record(
-        request, match, write, action, override=form.cleaned_data["override"], preview=preview
+    starter = form.cleaned_data.get("starter") or None if match.game == "chickenfoot" else None
+    if "preview" in request.POST:
+        outcome = entries.hand_end_preview(match=match, end=end, starter=starter)
+        return render_board(
+            request, outcome.match, forms={name: form}, outcome=outcome, open_panel=name
+        )
+    outcome = entries.hand_end(
+        match=match,
+        end=end,
+        starter=starter,
+        by=author(request),
+        key=submission_key(request),
+        override=form.cleaned_data["override"],
     )
-    if preview:
-        return render_board(request, match, forms={name: form}, outcome=outcome, open_panel=name)
-    return _after_entry(request, pk, outcome, form, name)
-
-
-def _describe_end(game: str, end: rules.HandEnd, hands: int) -> str:
-    if game == "chickenfoot":
-        if end.player:
-            return i18n.ROUND_WENT_OUT % {"player": end.player}
-        return i18n.ROUND_BLOCKED
-    if end.how == "domino" and end.player:
-        return i18n.HAND_DOMINOED % {"player": end.player}
-    return i18n.HAND_ENDED % {"how": end.how}
+    return _answer(request, outcome, form, name)
 
 
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match_for_edit(request, pk)
-    _record(request, match, entries.undo_last, i18n.UNDONE, override=True)
-    if request.htmx:
-        return render_board(request, get_match_for_edit(request, pk))
-    return redirect("tables:scoreboard", pk=pk)
+    match = get_match_for_edit(request, pk, everything=False)
+    outcome = entries.undo_last(match=match, by=author(request), key=submission_key(request))
+    return _answer(request, outcome)
 
 
 @require_POST
 def delete_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = get_match_for_edit(request, pk)
+    match = get_match_for_edit(request, pk, everything=False)
     get_object_or_404(match.hands, number=number)
     if match.game == "chickenfoot":
-        action = i18n.ROUND_DELETED % {"number": number}
         said = gettext("Round %(number)s deleted; the totals follow.") % {"number": number}
     else:
-        action = i18n.HAND_DELETED % {"number": number}
         said = gettext("Hand %(number)s deleted; the totals follow.") % {"number": number}
-    _record(request, match, entries.delete_hand(number), action, override=True)
+    outcome = entries.hand_delete(
+        match=match, number=number, by=author(request), key=submission_key(request)
+    )
     messages.info(request, said)
-    if request.htmx:
-        return render_board(request, get_match_for_edit(request, pk))
-    return redirect("tables:scoreboard", pk=pk)
+    return _answer(request, outcome)
 
 
 def hand_fingerprint(hand: rules.Hand, game: str) -> str:
@@ -276,16 +215,15 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "override" in request.POST
         )
         if match.game == "chickenfoot":
-            action = i18n.ROUND_CORRECTED % {"number": number}
             said = gettext("Round %(number)s corrected; the totals follow.") % {"number": number}
         else:
-            action = i18n.HAND_CORRECTED % {"number": number}
             said = gettext("Hand %(number)s corrected; the totals follow.") % {"number": number}
-        outcome = _record(
-            request,
-            match,
-            entries.replace_hand(number, corrected),
-            action,
+        outcome = entries.hand_correct(
+            match=match,
+            number=number,
+            hand=corrected,
+            by=author(request),
+            key=key,
             override=override,
         )
         if outcome.saved:

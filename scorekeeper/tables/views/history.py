@@ -10,27 +10,47 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from scorekeeper import rules
 from scorekeeper.access.permissions import can_edit, match_role
-from scorekeeper.tables import entries, i18n
+from scorekeeper.rules.matchfile import MatchFileError, write_hands
+from scorekeeper.tables import entries
 from scorekeeper.tables.board import board_context
+from scorekeeper.tables.changes import with_kept_hands
 from scorekeeper.tables.models import Change, Match
+from scorekeeper.tables.scoring import seated_match
+from scorekeeper.tables.seats import by_name, by_seat
 from scorekeeper.tables.views.access import author, get_match, get_match_for_edit, submission_key
 
 
 @require_safe
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match(request, pk)
+    seating = seated_match(match)
     changes = list(match.changes.select_related("reverts").order_by("-number"))
+    for change in changes:
+        change.before = _named(seating, change.before)
+        change.after = _named(seating, change.after)
     return render(
         request,
         "tables/history.html",
         {
             "match": match,
+            "seating": seating,
             "changes": changes,
             "can_edit": can_edit(request, match),
             "entry_key": uuid.uuid4().hex,
         },
     )
+
+
+def _named(seating: rules.Match, hands: list[dict]) -> list[dict]:
+    """Hands a change kept (players by seat) as the match file writes them, with the players'
+    names as they are now."""
+    try:
+        stored = with_kept_hands(by_seat(seating), hands)
+    except MatchFileError:
+        return hands
+    return write_hands(seating.game, by_name(stored, seating.players).hands)
 
 
 @require_POST
@@ -39,14 +59,8 @@ def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = get_match_for_edit(request, pk)
     change = get_object_or_404(Change, match=match, number=number)
     later = match.changes.filter(number__gt=number).count()
-    entries.record(
-        match,
-        entries.restore_before(change),
-        action=i18n.REVERTED % {"number": number, "action": change.action},
-        author=author(request),
-        key=submission_key(request),
-        override=True,
-        reverts=change,
+    entries.change_revert(
+        match=match, change=change, by=author(request), key=submission_key(request)
     )
     # counted before the revert is recorded: every one of them is undone with the change
     if later:

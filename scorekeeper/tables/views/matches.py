@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -14,15 +15,16 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper import pages
+from scorekeeper import pages, rules
 from scorekeeper.access.permissions import match_role
+from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
-from scorekeeper.tables import i18n
+from scorekeeper.tables import imports
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms import ImportForm, SetupForm
 from scorekeeper.tables.i18n import game_name
-from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.scoring import create_match, match_value, stamp
 from scorekeeper.tables.views.access import (
     author,
@@ -106,11 +108,21 @@ def render_board(
     forms: dict | None = None,
     outcome: Outcome | None = None,
     open_panel: str = "",
+    value: rules.Match | None = None,
+    board: rules.Scoreboard | None = None,
+    change: Change | None = None,
 ) -> HttpResponse:
-    """The scoreboard page, or for htmx just its board: the partial the page is built from."""
-    # a saved entry's outcome holds the board of the match as it is now stored
-    board = outcome.board if outcome is not None and outcome.saved else None
-    context = board_context(match, forms=forms, outcome=outcome, open_panel=open_panel, board=board)
+    """The scoreboard page, or for htmx just its board: the partial the page is built from.
+    ``value``, ``board`` and ``change``: the match as stored, when the caller has it."""
+    context = board_context(
+        match,
+        forms=forms,
+        outcome=outcome,
+        open_panel=open_panel,
+        value=value,
+        board=board,
+        change=change,
+    )
     context["role"] = match_role(request, match)
     template = "tables/scoreboard.html"
     if request.htmx and not request.htmx.boosted:
@@ -127,7 +139,8 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     who = author(request)
     again = create_match(
         match_value(match).with_hands(()),
-        action=i18n.REMATCH % {"match": match},
+        kind=Change.Kind.REMATCH,
+        params={"match": match.pk},
         made_by=who.name,
         user=request.user,
     )
@@ -141,20 +154,54 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def import_match(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    """Bring in a match file. One with error findings is stored only when the table keeps them
+    all on purpose: the page lists them and asks, once (RULES.md)."""
+    if request.method == "POST" and (done := started_by_this_submission(request)):
+        return redirect("tables:scoreboard", pk=done)
+    # the answer to the page's question: keep the file that was shown, findings and all
+    keep = request.POST.get("keep", "")
+    files = request.FILES or None
+    if keep and (raw := imports.held(keep)) is not None:
+        files = {"file": SimpleUploadedFile("match.json", raw)}
+    form = ImportForm(request.POST or None, files)
     if request.method == "POST" and form.is_valid():
+        findings = [] if keep else imports.findings_to_keep(form.cleaned_data["file"])
+        if findings:
+            return _ask_to_keep(request, form, findings)
         who = author(request)
         match = create_match(
             form.cleaned_data["file"],
-            action=i18n.IMPORTED,
+            kind=Change.Kind.IMPORTED,
             made_by=who.name,
             user=request.user,
         )
+        imports.release(keep)
         take_charge(request, match)
+        remember_start(request, match)
         messages.success(request, gettext("Match imported."))
         return redirect("tables:scoreboard", pk=match.pk)
-    status = NOT_SAVED if request.method == "POST" else 200
-    return render(request, "tables/import.html", {"form": form}, status=status)
+    if request.method != "POST":
+        return render(request, "tables/import.html", {"form": form})
+    if keep and files is None:
+        form.add_error(None, gettext("That file is no longer at hand: choose it again."))
+    too_large = any(upload.size > MOST_FILE_BYTES for upload in (files or {}).values())
+    return render(
+        request, "tables/import.html", {"form": form}, status=413 if too_large else NOT_SAVED
+    )
+
+
+def _ask_to_keep(request: HttpRequest, form: ImportForm, findings: list) -> HttpResponse:
+    """Nothing is stored yet: the findings, and one question whether to keep them all."""
+    upload = form.files["file"]
+    upload.seek(0)
+    token = imports.hold(upload.read())
+    context = {
+        "form": ImportForm(),
+        "findings": findings[: imports.MOST_LISTED],
+        "more": max(0, len(findings) - imports.MOST_LISTED),
+        "keep": token,
+    }
+    return render(request, "tables/import.html", context, status=NOT_SAVED)
 
 
 @require_safe
