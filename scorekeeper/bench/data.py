@@ -25,6 +25,8 @@ from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.straight import score_hand_end
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
+from scorekeeper.tables.scoring import winners_of
+from scorekeeper.tables.seats import by_seat
 
 FIRST_NAMES = (
     "Ana", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ida", "Jo",
@@ -182,13 +184,13 @@ def _insert_plays(using: str, hands: list[Hand], plays_of: list[tuple[rules.Play
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     table = connection.ops.quote_name(Play._meta.db_table)
     rows = [
-        (row.pk, number, play.player, play.points, "", False, now)
+        (row.pk, number, int(play.player), play.points, "", False, now)
         for row, plays in zip(hands, plays_of, strict=True)
         for number, play in enumerate(plays, 1)
     ]
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"INSERT INTO {table} (hand_id, number, player, points, tile, overridden, created_at)"
+            f"INSERT INTO {table} (hand_id, number, seat, points, tile, overridden, created_at)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s)",
             rows,
         )
@@ -213,9 +215,9 @@ def _write(
         Match(
             game=value.game,
             rules=dict(value.rules),
-            totals=dict(board.totals),
+            totals=[board.totals[side] for side in board.sides],
             finished=board.finished,
-            winner=board.winner,
+            winners=winners_of(board),
             hand_count=len(board.hands),
             finished_at=finished_at[i] if finished_at else None,
             version=1,
@@ -229,14 +231,15 @@ def _write(
             Seat(match=match, player=by_name[name], position=position, team=team_of.get(name))
             for position, name in enumerate(value.players)
         ]
-        for number, hand in enumerate(value.hands, 1):
+        # what is stored names players by seat
+        for number, hand in enumerate(by_seat(value).hands, 1):
             hands.append(
                 Hand(
                     match=match,
                     number=number,
-                    leader=hand.leader or "",
+                    leader_seat=int(hand.leader) if hand.leader else None,
                     end_how=hand.end.how if hand.end else "",
-                    end_player=(hand.end.player or "") if hand.end else "",
+                    end_seat=int(hand.end.player) if hand.end and hand.end.player else None,
                     pips=dict(hand.end.pips) if hand.end else {},
                     ended_at=(match.finished_at or timezone.now()) if hand.end else None,
                 )
@@ -246,7 +249,12 @@ def _write(
     Hand.objects.using(using).bulk_create(hands)
     _insert_plays(using, hands, plays_of)
     Change.objects.using(using).bulk_create(
-        Change(match=match, number=1, action="Imported", after=write_match(value)["hands"])
+        Change(
+            match=match,
+            number=1,
+            kind=Change.Kind.IMPORTED,
+            after=write_match(by_seat(value))["hands"],
+        )
         for match, value in zip(rows, values, strict=True)
     )
     if season is not None:

@@ -120,8 +120,7 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
     match.leaves_standings = not match.finished and not board.finished
     match.totals = [board.totals[side] for side in board.sides]
     match.finished = board.finished
-    winners = board.winner if isinstance(board.winner, list) else [board.winner]
-    match.winners = [i for i, side in enumerate(board.sides) if side in winners]
+    match.winners = winners_of(board)
     match.hand_count = len(board.hands)
     if not board.finished:
         match.finished_at = None
@@ -138,6 +137,12 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
             "updated_at",
         ]
     )
+
+
+def winners_of(board: rules.Scoreboard) -> list[int]:
+    """The winning sides by their place in the board's sides (none while the match goes on)."""
+    winners = board.winner if isinstance(board.winner, list) else [board.winner]
+    return [i for i, side in enumerate(board.sides) if side in winners]
 
 
 def player_named(name: str) -> Player:
