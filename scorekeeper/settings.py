@@ -242,8 +242,8 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Limits at every door (docs/limits.md). A request larger than its door takes is refused with
-# 413 before it is read (scorekeeper/hardening.py): a match file is at most 2 MB, a league
-# bundle at most 50 MB. A form's fields, files aside, take at most 1 MB and 1000 fields; an
+# 413 before it is read (scorekeeper/hardening.py): a match file is at most 1 MB (the import
+# form says so up to 2.5 MB), a league bundle at most 50 MB. A form's fields, files aside, take at most 1 MB and 1000 fields; an
 # upload up to 2.5 MB is kept in memory, a larger one (a bundle) in a temporary file.
 MOST_REQUEST_BYTES = 2_500_000
 MOST_BUNDLE_REQUEST_BYTES = 50_500_000

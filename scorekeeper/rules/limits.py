@@ -24,9 +24,11 @@ MOST_CLAIMED = MOST_TARGET
 MOST_NAME_LENGTH = 40
 #: twice the most seats any game has (8): a wrong player count is still a finding below this
 MOST_PLAYERS = 16
-#: a match to 250 takes a dozen hands or so; a Chickenfoot game at most 13 rounds
-MOST_HANDS = 200
-#: 28 tiles make a double-six hand; a hand recorded with more is flagged up to this
-MOST_PLAYS = 40
+#: a match to 250 takes a dozen hands or so, a Chickenfoot game at most 13 rounds; a match
+#: longer than this (entered at the table) is exported whole but not read back
+MOST_HANDS = 100
+#: 28 tiles make a double-six hand, so at most 28 scoring plays or tiles in a line; a Sedma line
+#: recorded with a tile or two more is still read, and flagged
+MOST_PLAYS = 30
 #: a match file at the most players, hands and plays above, written out, stays below this
-MOST_FILE_BYTES = 2_000_000
+MOST_FILE_BYTES = 1_000_000

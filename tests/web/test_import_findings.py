@@ -128,7 +128,7 @@ def test_a_file_larger_than_a_match_is_refused_as_too_large(client: Client) -> N
     response = upload(client, raw)
 
     assert response.status_code == 413
-    assert "too large to be a match file" in text(response)
+    assert "(file): too-large: a match file has at most 1,000,000 bytes" in text(response)
     assert not Match.objects.exists()
 
 
