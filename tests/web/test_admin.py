@@ -53,3 +53,34 @@ def test_the_admin_is_closed_to_strangers(client: Client) -> None:
 
     assert response.status_code == 302
     assert "/admin/login/" in response["Location"]
+
+
+def test_hands_and_plays_cannot_be_changed_behind_the_rules_engines_back(
+    admin_client_with_matches: Client,
+) -> None:
+    """Totals, standings and the history follow only the app's own entries: the admin shows
+    what was entered and refuses to change it."""
+    match = Match.objects.filter(game="straight", finished=False).get()
+    hand = Hand.objects.filter(match=match, number=1).get()
+    play = hand.plays.first()
+    before = (match.totals, match.version, list(hand.plays.values_list("points", flat=True)))
+
+    edit_hand = admin_client_with_matches.post(
+        f"/admin/tables/hand/{hand.pk}/change/", {"number": 1, "end_how": "blocked"}
+    )
+    edit_play = admin_client_with_matches.post(
+        f"/admin/tables/play/{play.pk}/change/", {"number": 1, "seat": 0, "points": 35}
+    )
+    delete_play = admin_client_with_matches.post(
+        f"/admin/tables/play/{play.pk}/delete/", {"post": "yes"}
+    )
+
+    assert (edit_hand.status_code, edit_play.status_code, delete_play.status_code) == (
+        403,
+        403,
+        403,
+    )
+    match.refresh_from_db()
+    assert (match.totals, match.version, list(hand.plays.values_list("points", flat=True))) == (
+        before
+    )
