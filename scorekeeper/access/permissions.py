@@ -57,11 +57,6 @@ def can_edit(request: HttpRequest, match: Match) -> bool:
     return match_role(request, match) == SCOREKEEPER
 
 
-def can_view(request: HttpRequest, match: Match) -> bool:
-    """Scoreboards are public in the hall: anyone may watch."""
-    return True
-
-
 def grant(request: HttpRequest, link: ShareLink) -> None:
     grants = dict(request.session.get(GRANTS, {}))
     grants[str(link.match_id)] = link.token
@@ -81,7 +76,6 @@ __all__ = [
     "SCOREKEEPER",
     "VIEWER",
     "can_edit",
-    "can_view",
     "entered_by",
     "grant",
     "is_organizer",
