@@ -31,7 +31,15 @@ def require_organizer(request: HttpRequest) -> None:
 
 
 def match_role(request: HttpRequest, match: Match) -> str | None:
-    """SCOREKEEPER, VIEWER or None for this request's user or phone."""
+    """SCOREKEEPER, VIEWER or None for this request's user or phone: worked out once per
+    request (the access check and the answer it renders ask the same)."""
+    roles = request.__dict__.setdefault("_match_roles", {})
+    if match.pk not in roles:
+        roles[match.pk] = _role(request, match)
+    return roles[match.pk]
+
+
+def _role(request: HttpRequest, match: Match) -> str | None:
     if is_organizer(request):
         return SCOREKEEPER
     user = request.user
