@@ -5,6 +5,8 @@
   a body without files, a form's fields, `DATA_UPLOAD_MAX_MEMORY_SIZE`).
 - A number in the request that no database column holds (`OverflowError` from a lookup) is 400,
   and so is text with half of a UTF-16 pair in it (a lone surrogate, which no database stores).
+- An address with a query longer than `MOST_QUERY_BYTES` is refused with 414: no form here
+  sends one that long, and a page that shows the fields back would grow with it.
 - Ids in URLs are matched by :class:`IdConverter`: at most 18 digits, so an id past 64 bits is a
   404 before any lookup.
 
@@ -40,6 +42,8 @@ class RequestLimitsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if len(request.META.get("QUERY_STRING", "")) > settings.MOST_QUERY_BYTES:
+            return _refused(414, "The address is longer than the app takes.")
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:

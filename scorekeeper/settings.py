@@ -243,9 +243,12 @@ CONTENT_SECURITY_POLICY = {
 
 # Limits at every door (docs/limits.md). A request larger than its door takes is refused with
 # 413 before it is read (scorekeeper/hardening.py): a match file is at most 1 MB (the import
-# form says so up to 2.5 MB), a league bundle at most 50 MB. A form's fields, files aside, take at most 1 MB and 1000 fields; an
-# upload up to 2.5 MB is kept in memory, a larger one (a bundle) in a temporary file.
+# form says so up to 2.5 MB), a league bundle at most 50 MB. A form's fields, files aside, take
+# at most 1 MB and 1000 fields; an upload up to 2.5 MB is kept in memory, a larger one (a
+# bundle) in a temporary file.
 MOST_REQUEST_BYTES = 2_500_000
+# the query of an address: Settle it's whole hand fits in a tenth of this
+MOST_QUERY_BYTES = 8192
 MOST_BUNDLE_REQUEST_BYTES = 50_500_000
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000

@@ -447,7 +447,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 def _match_chart(request: HttpRequest, person: Player) -> dict | None:
     """The score over the hands of one of the player's matches (?match=ID)."""
     match_id = request.GET.get("match", "")
-    if not match_id.isdigit():
+    # isdigit() alone takes "²", which int() does not read
+    if not (match_id.isascii() and match_id.isdigit()):
         return None
     match = with_everything(Match.objects.filter(pk=match_id, seats__player=person)).first()
     if match is None:

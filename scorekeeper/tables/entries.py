@@ -183,23 +183,18 @@ def change_revert(*, match: Match, change: Change, by: Author, key: str = "") ->
 
 
 def _playing(value: rules.Match, player: str | None) -> tuple[tuple[rules.Hand, ...], rules.Hand]:
-    """The hands before the one being played, and that one: started now when there is none
-    (Straight: with its leader). A Sedma hand's first double, laid by ``player``, opens it:
-    whoever had the turn to open before them passed."""
+    """The hands before the one being played, and that one, started now when there is none.
+    A new hand names no leader or opener: the engine knows who leads or opens it from the hands
+    before. A Sedma hand's first double, laid by ``player``, opens it; when the hand already
+    says who had the turn to open (the first hand, as the match was set up), those from them
+    to ``player`` passed."""
     if value.hands and value.hands[-1].end is None:
         hands, playing = value.hands[:-1], value.hands[-1]
-    elif value.game == "straight":
-        next_up = rules.score_match(value).next
-        return value.hands, rules.Hand(leader=next_up.leader if next_up else None)
     else:
         hands, playing = value.hands, rules.Hand()
     if value.game != "sedma" or player is None or playing.plays:
         return hands, playing
-    scheduled = playing.opener
-    if scheduled is None and value.hands:
-        next_up = rules.score_match(value).next
-        scheduled = next_up.opener if next_up else None
-    scheduled = scheduled or player
+    scheduled = playing.opener or player
     passed = []
     while scheduled != player and len(passed) < len(value.players):
         passed.append(scheduled)

@@ -58,6 +58,24 @@ def test_a_number_past_64_bits_in_a_query_is_never_a_server_error(client: Client
     assert response.status_code in (400, 404)
 
 
+@pytest.mark.parametrize("match", ["²", "¹²", "1²"])
+def test_a_digit_that_is_no_number_in_a_query_is_never_a_server_error(
+    client: Client, match: str
+) -> None:
+    player = Player.objects.create(name="Ana")
+
+    response = client.get(reverse("leagues:player", args=[player.pk]), {"match": match})
+
+    assert response.status_code == 200
+
+
+def test_an_address_longer_than_any_form_sends_is_refused(client: Client) -> None:
+    response = client.get(reverse("tables:settle"), {"game": "sedma", "name1": "x" * 10_000})
+
+    assert response.status_code == 414
+    assert len(response.content) < 100
+
+
 def test_a_multipart_post_without_a_boundary_is_a_bad_request(client: Client) -> None:
     response = client.generic(
         "POST", reverse("tables:import_match"), b"--x\r\n", content_type="multipart/form-data"
