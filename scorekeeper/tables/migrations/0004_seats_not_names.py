@@ -164,7 +164,8 @@ class Migration(migrations.Migration):
             preserve_default=False,
         ),
         migrations.AddField("change", "params", models.JSONField(default=dict, blank=True)),
-        migrations.RunPython(to_seats, elidable=False),
+        # Going back leaves the name columns empty: restore a backup taken before instead.
+        migrations.RunPython(to_seats, migrations.RunPython.noop, elidable=False),
         migrations.RemoveField("hand", "leader"),
         migrations.RemoveField("hand", "starter"),
         migrations.RemoveField("hand", "opener"),
