@@ -62,8 +62,6 @@ INSTALLED_APPS = [
     "scorekeeper.tables",
     "scorekeeper.leagues",
     "scorekeeper.access",
-    # the `benchmark` command (README: Speed and scale); it has no models
-    "scorekeeper.bench",
     "axes",
     "csp",
 ]
