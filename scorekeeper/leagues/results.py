@@ -11,6 +11,7 @@ from django.db.models import Prefetch, QuerySet
 from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
+from scorekeeper.rules.match import Side
 from scorekeeper.tables.models import Match, Seat
 from scorekeeper.tables.scoring import seated_match, seating
 
@@ -21,7 +22,7 @@ def sides_of(match: Match) -> list[tuple[str, ...]]:
 
 
 def _sides(value: rules.Match) -> list[tuple[str, ...]]:
-    return [tuple(value.players_of(side)) for side in value.sides]
+    return [side.players for side in value.sides]
 
 
 def result_of(match: Match, forfeited_by: int | None = None) -> Result:
@@ -90,7 +91,7 @@ def playing_now(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
         )
         .order_by("created_at", "pk")
     )
-    return [(entry, [" & ".join(side) for side in sides_of(entry.match)]) for entry in entries]
+    return [(entry, [Side(side).label for side in sides_of(entry.match)]) for entry in entries]
 
 
 def in_progress(season_id: int, results: list[Result]) -> list[tuple[SeasonMatch, list[str]]]:
@@ -103,7 +104,7 @@ def in_progress(season_id: int, results: list[Result]) -> list[tuple[SeasonMatch
         .order_by("created_at", "pk")
     )
     return [
-        (entry, [" & ".join(side) for side in playing[entry.match_id].sides]) for entry in entries
+        (entry, [Side(side).label for side in playing[entry.match_id].sides]) for entry in entries
     ]
 
 

@@ -42,7 +42,7 @@ from scorekeeper.leagues.standings import (
     ratings,
     standings,
 )
-from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.rules.match import GAME_NAMES, Side
 from scorekeeper.tables.forms import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match, Player
@@ -261,7 +261,7 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
     entry = get_object_or_404(
         SeasonMatch.objects.select_related("match"), season=season, match_id=match_id
     )
-    sides = [" & ".join(side) for side in sides_of(entry.match)]
+    sides = [Side(side).label for side in sides_of(entry.match)]
     form = ForfeitForm(sides, request.POST)
     if entry.match.finished:
         messages.error(request, gettext("A finished match cannot be forfeited."))
@@ -431,7 +431,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
                 "in_progress": sum(1 for r in results if not r.counts),
             }
         )
-    recent = [(m, [" & ".join(s) for s in sides_of(m)], forfeited_by(m)) for m in matches[:15]]
+    recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches[:15]]
     return render(
         request,
         "leagues/player.html",
@@ -455,7 +455,8 @@ def _match_chart(request: HttpRequest, person: Player) -> dict | None:
         raise Http404("No such match for this player.")
     board: rules.Scoreboard = scoreboard_of(match)
     series = [
-        Series(side, [0] + [hand.running[side] for hand in board.hands]) for side in board.sides
+        Series(side.label, [0] + [hand.running[side] for hand in board.hands])
+        for side in board.sides
     ]
     if match.game == "chickenfoot":
         title = gettext("Score by round, %(match)s") % {"match": match}

@@ -6,7 +6,7 @@ Front doors call :func:`score_match` with a :class:`Match` and show the :class:`
 from __future__ import annotations
 
 from scorekeeper.rules.findings import Finding, Severity
-from scorekeeper.rules.match import Hand, HandEnd, Match, Play
+from scorekeeper.rules.match import Hand, HandEnd, Match, Play, Side
 from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, score_match
 
 __all__ = [
@@ -19,5 +19,6 @@ __all__ = [
     "Play",
     "Scoreboard",
     "Severity",
+    "Side",
     "score_match",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
-from scorekeeper.rules.match import Hand, Match
+from scorekeeper.rules.match import Hand, Match, Side
 from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
 from scorekeeper.rules.text import N_, NOTHING, Says, join_names
 from scorekeeper.rules.tiles import set_pips
@@ -26,7 +26,7 @@ def score_chickenfoot(match: Match) -> Scoreboard:
     findings = check_player_count(
         match, 2, most_players, Says(" with a {set_name} set", set_name=_set_name(highest))
     )
-    sides = list(match.players)
+    sides = match.sides
     totals = dict.fromkeys(sides, 0)
     hands: list[HandScore] = []
     for number, hand in enumerate(match.hands, 1):
@@ -41,7 +41,7 @@ def score_chickenfoot(match: Match) -> Scoreboard:
 
     last = _last_round(match, hands)
     finished = last is not None
-    winner: str | list[str] | None = None
+    winner: Side | list[Side] | None = None
     if last is not None and sides:
         # rounds kept beyond the last count in the totals, but the game was over before them:
         # the winner is whoever stood lowest once the last round was done

@@ -39,6 +39,56 @@ END_HOWS = {
 }
 
 
+#: how a partnership is written out: "Ana & Cy" (the match file, CSV, pages)
+SIDE_JOIN = " & "
+
+
+@dataclass(frozen=True, eq=False)
+class Side:
+    """Who scores together: one player, or partners in seating order.
+
+    A side is written out as its label, ``"Ana & Cy"``, and stands for that label wherever a
+    side is looked up by it: a side compares equal to its label and hashes as it does, so a
+    total is found by the name the match file or a table writes for the side.
+    """
+
+    players: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return SIDE_JOIN.join(self.players)
+
+    @property
+    def is_partnership(self) -> bool:
+        return len(self.players) > 1
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __format__(self, spec: str) -> str:
+        return format(self.label, spec)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Side):
+            return self.players == other.players
+        if isinstance(other, str):
+            return self.label == other
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Side | str):
+            return self.label < str(other)
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Side | str):
+            return self.label > str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.label)
+
+
 @dataclass(frozen=True)
 class Play:
     """One scoring play (Straight: ``points``) or one tile laid (Sedma: ``tile``)."""
@@ -95,23 +145,23 @@ class Match:
         return self.rules.get(name, HOUSE_RULES[self.game][name])
 
     @property
-    def sides(self) -> list[str]:
-        """Players, or partnerships as their players joined by " & " in seating order."""
+    def sides(self) -> list[Side]:
+        """Each player on their own, or the partnerships, in seating order."""
         if not self.partnerships:
-            return list(self.players)
+            return [Side((name,)) for name in self.players]
         teams = sorted(self._teams(), key=lambda team: self.players.index(team[0]))
-        return [" & ".join(team) for team in teams]
+        return [Side(tuple(team)) for team in teams]
 
     def _teams(self) -> list[list[str]]:
         return [sorted(team, key=self.players.index) for team in self.partnerships]
 
-    def side_of(self, player: str) -> str:
+    def side_of(self, player: str) -> Side:
         for team in self._teams():
             if player in team:
-                return " & ".join(team)
-        return player
+                return Side(tuple(team))
+        return Side((player,))
 
-    def players_of(self, side: str) -> list[str]:
+    def players_of(self, side: Side | str) -> list[str]:
         return [name for name in self.players if self.side_of(name) == side]
 
     def left_of(self, player: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.rules.findings import Finding, Severity
-from scorekeeper.rules.match import Match
+from scorekeeper.rules.match import Match, Side
 from scorekeeper.rules.text import NOTHING, Says
 
 
@@ -13,11 +13,11 @@ from scorekeeper.rules.text import NOTHING, Says
 class HandScore:
     number: int
     #: points each side scored in this hand (every side, 0 included)
-    points: dict[str, int]
+    points: dict[Side, int]
     #: the arithmetic in words, for settling disputes at the table
     explanation: list[Says]
     #: each side's total after this hand
-    running: dict[str, int]
+    running: dict[Side, int]
     finished: bool = True
 
 
@@ -35,12 +35,12 @@ class NextUp:
 @dataclass(frozen=True)
 class Scoreboard:
     game: str
-    sides: list[str]
+    sides: list[Side]
     hands: list[HandScore]
-    totals: dict[str, int]
+    totals: dict[Side, int]
     finished: bool
     #: a side, a list of sides for a shared win, or None while the match goes on
-    winner: str | list[str] | None
+    winner: Side | list[Side] | None
     findings: list[Finding]
     #: None once the match is over
     next: NextUp | None
@@ -51,29 +51,37 @@ class Scoreboard:
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == Severity.ERROR]
 
-    def findings_for(self, hand: int, play: int | None = None) -> list[Finding]:
-        return [f for f in self.findings if f.hand == hand and f.play == play]
-
     def as_dict(self) -> dict:
         """The shape `scorecheck --json` prints (MATCHFILE.md)."""
         return {
             "game": self.game,
-            "sides": list(self.sides),
+            "sides": [str(side) for side in self.sides],
             "hands": [
                 {
                     "number": hand.number,
-                    "points": dict(hand.points),
+                    "points": _written(hand.points),
                     "explanation": [str(line) for line in hand.explanation],
-                    "running": dict(hand.running),
+                    "running": _written(hand.running),
                 }
                 for hand in self.hands
             ],
-            "totals": dict(self.totals),
+            "totals": _written(self.totals),
             "finished": self.finished,
-            "winner": self.winner,
+            "winner": _winner_written(self.winner),
             "findings": [f.as_dict() for f in self.findings],
             "next": None if self.next is None else _next_as_dict(self.next),
         }
+
+
+def _written(by_side: dict[Side, int]) -> dict[str, int]:
+    """Numbers by side, each side written out as its label."""
+    return {str(side): number for side, number in by_side.items()}
+
+
+def _winner_written(winner: Side | list[Side] | None) -> str | list[str] | None:
+    if isinstance(winner, list):
+        return [str(side) for side in winner]
+    return None if winner is None else str(winner)
 
 
 def _next_as_dict(next_up: NextUp) -> dict:
@@ -86,7 +94,7 @@ def _next_as_dict(next_up: NextUp) -> dict:
     }
 
 
-def hand_summary(number: int, points: dict[str, int]) -> Says:
+def hand_summary(number: int, points: dict[Side, int]) -> Says:
     """The last line of every hand's explanation: what each side scored in it."""
     return Says(
         "Hand {number}: {points}.",

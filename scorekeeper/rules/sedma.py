@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
-from scorekeeper.rules.match import Hand, Match
+from scorekeeper.rules.match import Hand, Match, Side
 from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, hand_summary
 from scorekeeper.rules.text import N_, Says, join_names
 from scorekeeper.rules.tiles import tile_name
@@ -64,10 +64,10 @@ class _HandState:
 
 def score_sedma(match: Match) -> Scoreboard:
     findings = check_player_count(match, 4, 4)
-    sides = list(match.players)
+    sides = match.sides
     target = int(match.rule("target"))
     totals = dict.fromkeys(sides, 0)
-    winner: str | None = None
+    winner: Side | None = None
     hands: list[HandScore] = []
     scheduled: str | None = None
     for number, hand in enumerate(match.hands, 1):
@@ -125,7 +125,7 @@ def score_sedma(match: Match) -> Scoreboard:
                 points[play.player] += scored
                 totals[play.player] += scored
                 if winner is None and totals[play.player] >= target:
-                    winner = play.player
+                    winner = match.side_of(play.player)
                     explanation.append(
                         Says(
                             "{player} reaches {total}, the target is {target}: {player} wins "

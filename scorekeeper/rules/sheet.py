@@ -11,7 +11,7 @@ def render_sheet(match: Match, board: Scoreboard) -> str:
     lines = [_title(match), f"Players: {', '.join(match.players)}"]
     lines.append("")
     label = "Round" if match.game == "chickenfoot" else "Hand"
-    widths = [max(len(side), 11) for side in board.sides]
+    widths = [max(len(side.label), 11) for side in board.sides]
     lines.append(
         f"{label:<6}"
         + "".join(f"  {side:>{width}}" for side, width in zip(board.sides, widths, strict=True))
@@ -35,7 +35,7 @@ def render_sheet(match: Match, board: Scoreboard) -> str:
     if board.winner is not None:
         winners = board.winner if isinstance(board.winner, list) else [board.winner]
         verb = "share the win" if len(winners) > 1 else "wins"
-        lines.append(f"Winner: {' and '.join(winners)} {verb}.")
+        lines.append(f"Winner: {' and '.join(map(str, winners))} {verb}.")
     elif board.next is not None:
         lines.append(f"Next: {board.next.says}")
     for hand in board.hands:

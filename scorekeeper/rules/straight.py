@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
-from scorekeeper.rules.match import Hand, HandEnd, Match
+from scorekeeper.rules.match import Hand, HandEnd, Match, Side
 from scorekeeper.rules.rounding import explain_round5, round5
 from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, hand_summary
 from scorekeeper.rules.text import N_, Says, join_names, sum_of
@@ -24,7 +24,7 @@ class EndScore:
     """What the end of a hand gives: the side that scores, how much, and why."""
 
     def __init__(self) -> None:
-        self.side: str | None = None
+        self.side: Side | None = None
         self.points = 0
         self.explanation: list[Says] = []
         self.findings: list[Finding] = []
@@ -36,7 +36,7 @@ def score_straight(match: Match) -> Scoreboard:
     target = int(match.rule("target"))
     findings = check_player_count(match, 2, 4)
     totals = dict.fromkeys(sides, 0)
-    winner: str | None = None
+    winner: Side | None = None
     hands: list[HandScore] = []
     leader = None
     for number, hand in enumerate(match.hands, 1):
@@ -124,13 +124,13 @@ def score_straight(match: Match) -> Scoreboard:
     )
 
 
-def _about(side: str, partnership: str, player: str, **params: object) -> Says:
+def _about(side: Side, partnership: str, player: str, **params: object) -> Says:
     """A sentence about a side: partners take the plural verb, a single player the singular."""
-    template = partnership if " & " in side else player
+    template = partnership if side.is_partnership else player
     return Says(template, side=side, **params)
 
 
-def _reaches_target(side: str, total: int, target: int) -> Says:
+def _reaches_target(side: Side, total: int, target: int) -> Says:
     return _about(
         side,
         N_("{side} reach {total}, the target is {target}: {side} win the match."),
@@ -302,7 +302,7 @@ def _score_blocked(
                 "the table named {claimed} the winner, but {side} hold the fewest pips "
                 "({fewest} against {claimed_pips})."
             )
-            if " & " in side
+            if side.is_partnership
             else N_(
                 "the table named {claimed} the winner, but {side} holds the fewest pips "
                 "({fewest} against {claimed_pips})."
@@ -328,7 +328,7 @@ def _turns_after(match: Match, leader: str | None, player: str) -> int:
     return (match.players.index(player) - start) % len(match.players)
 
 
-def _side_pips(match: Match, side: str, end: HandEnd) -> str:
+def _side_pips(match: Match, side: Side, end: HandEnd) -> str:
     players = match.players_of(side)
     if len(players) == 1:
         return f"{side} {end.pips_of(side)}"
@@ -336,7 +336,7 @@ def _side_pips(match: Match, side: str, end: HandEnd) -> str:
     return f"{side}: {sum_of(parts)}" if len(parts) > 1 else f"{side} {parts[0][1]}"
 
 
-def _winning_score(match: Match, end: HandEnd, side: str, explanation: list[Says]) -> int:
+def _winning_score(match: Match, end: HandEnd, side: Side, explanation: list[Says]) -> int:
     """The points for the side that won the hand, with the arithmetic added to ``explanation``."""
     own = [(name, end.pips_of(name)) for name in match.players_of(side)]
     opponents = [(name, end.pips_of(name)) for name in match.players if match.side_of(name) != side]
@@ -361,7 +361,7 @@ def _winning_score(match: Match, end: HandEnd, side: str, explanation: list[Says
     return score
 
 
-def _scores(side: str, score: int) -> Says:
+def _scores(side: Side, score: int) -> Says:
     return _about(side, N_("{side} score {score}."), N_("{side} scores {score}."), score=score)
 
 
@@ -374,7 +374,7 @@ def _round_each(parts: list[tuple[str, int]], explanation: list[Says]) -> list[t
 
 
 def _subtract_own(
-    side: str,
+    side: Side,
     opponents: list[tuple[str, int]],
     own: list[tuple[str, int]],
     each: bool,

@@ -45,8 +45,9 @@ class Says:
         return self.render()
 
 
-def join_names(names: list[str]) -> Says:
-    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
+def join_names(names: list) -> Says:
+    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy' (players, or sides by their labels)."""
+    names = [str(name) for name in names]
     if len(names) <= 1:
         return Says(_ONE_NAME, name="".join(names))
     return Says("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

@@ -165,7 +165,7 @@ def _winner_says(board: rules.Scoreboard) -> str:
     if len(winners) > 1:
         return gettext("%(names)s share the win.") % {"names": say(join_names(winners))}
     if winners:
-        if " & " in winners[0]:
+        if winners[0].is_partnership:
             return gettext("%(side)s win the match.") % {"side": winners[0]}
         return gettext("%(player)s wins the match.") % {"player": winners[0]}
     return ""

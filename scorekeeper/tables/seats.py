@@ -12,9 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from scorekeeper import rules
-
-#: how the match file writes a side in a claimed number (MATCHFILE.md)
-SIDE_JOIN = " & "
+from scorekeeper.rules.match import SIDE_JOIN
 
 
 def seat_keys(count: int) -> tuple[str, ...]:

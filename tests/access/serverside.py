@@ -39,9 +39,9 @@ def stored(pk: int) -> None:
         json.dumps(
             {
                 "version": match.version,
-                "totals": dict(match.side_totals()),
+                "totals": {side.label: total for side, total in match.side_totals()},
                 "hand_count": match.hand_count,
-                "engine_totals": board.totals,
+                "engine_totals": {side.label: total for side, total in board.totals.items()},
                 "engine_hand_count": len(board.hands),
                 "hands": [
                     {

@@ -29,7 +29,7 @@ def maybe(strategy: st.SearchStrategy) -> st.SearchStrategy:
 
 @st.composite
 def claims(draw: st.DrawFn, match: Match) -> dict[str, int]:
-    keys = st.sampled_from(sorted({*match.players, *match.sides}))
+    keys = st.sampled_from(sorted({*match.players, *(side.label for side in match.sides)}))
     return draw(st.dictionaries(keys, st.integers(0, 120), max_size=2))
 
 

@@ -51,7 +51,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     winner = (
         board.winner if isinstance(board.winner, list) else [board.winner] if board.winner else []
     )
-    writer.writerow(["winner", " and ".join(winner) or "(not finished)"])
+    writer.writerow(["winner", " and ".join(map(str, winner)) or "(not finished)"])
     return response
 
 
