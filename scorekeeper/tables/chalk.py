@@ -48,25 +48,12 @@ def shown(points: int) -> str:
     return str(points) if points < MOST_SHOWN else f"{MOST_SHOWN}+"
 
 
-def describe(points: int) -> str:
-    if points >= MOST_SHOWN:
-        return shown(points)
-    houses, strokes, left_over = tally(points)
-    parts = []
-    if houses:
-        parts.append(f"{houses} house{'s' if houses != 1 else ''} of fifty")
-    if strokes:
-        parts.append(f"{strokes} stroke{'s' if strokes != 1 else ''} of five")
-    if left_over:
-        parts.append(f"{left_over} over")
-    return f"{points} in chalk: " + (", ".join(parts) if parts else "nothing yet")
-
-
 @lru_cache(maxsize=4096)
 def chalk_svg(points: int, label: str = "") -> str:
-    """The score as chalk strokes; ``label`` (already worded) names it for screen readers."""
+    """The score as chalk strokes; ``label`` (already worded, in the reader's language: see
+    templatetags/chalk_tags.py) names it for screen readers, else the number does."""
     houses, strokes, _ = tally(points)
-    name = escape(label or describe(points))
+    name = escape(label or shown(points))
     if houses > MOST_HOUSES or (houses == MOST_HOUSES and strokes):
         return _written(points, name)
     drawn = [STROKES_PER_HOUSE] * houses + ([strokes] if strokes else [])

@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.tables.chalk import chalk_svg, describe, tally
+from scorekeeper.tables.chalk import chalk_svg, tally
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.templatetags.chalk_tags import describe
 from tests.web.table import board, play, stored
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -80,7 +81,7 @@ def test_each_house_is_drawn_in_its_own_place_side_by_side() -> None:
 
 
 def test_the_drawing_is_one_image_named_for_a_screen_reader_and_nothing_but_lines() -> None:
-    svg = ET.fromstring(chalk_svg(60))
+    svg = ET.fromstring(chalk_svg(60, label=describe(60)))
 
     assert svg.get("role") == "img"
     assert svg.get("aria-label") == "60 in chalk: 1 house of fifty, 2 strokes of five"
