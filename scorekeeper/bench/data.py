@@ -20,7 +20,7 @@ from django.db import connections
 from django.utils import timezone
 
 from scorekeeper import rules
-from scorekeeper.access.models import ORGANIZERS
+from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.straight import score_hand_end
@@ -265,3 +265,54 @@ def _write(
     hall.hands += len(hands)
     hall.plays += sum(len(plays) for plays in plays_of)
     return [match.pk for match in rows]
+
+
+# -- a league night ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """A match being played on league night, and the token of its scorekeeper share link."""
+
+    match_id: int
+    token: str
+
+
+#: the season each night's tables are moved to once the night is over
+PAST_NIGHTS = "Past nights"
+
+
+def open_tables(using: str, *, season_id: int, count: int, seed: int) -> list[Table]:
+    """``count`` tables of four players, each a league match of the season being played: five
+    hands played, the sixth about to begin, and a scorekeeper share link for the table's phone.
+
+    Written in bulk, as ``fill`` writes, so no season's version moves: the standings stand, as
+    they do when a league night's matches start.
+    """
+    rng = random.Random(seed)
+    players = list(Player.objects.using(using).order_by("pk"))
+    by_name = {player.name: player for player in players}
+    roster = [player.name for player in players]
+    season = Season.objects.using(using).get(pk=season_id)
+    values = []
+    for _ in range(count):
+        value = rules.Match("straight", tuple(rng.sample(roster, 4)), rules={"target": OPEN_TARGET})
+        values.append(value.with_hands(deal(rng, value, hands=OPEN_HANDS)))
+    ids = _write(using, Hall(), values, by_name, season=season, finished_at=None)
+    links = ShareLink.objects.using(using).bulk_create(
+        ShareLink(match_id=pk, role=SCOREKEEPER, label=f"Table {number}")
+        for number, pk in enumerate(ids, 1)
+    )
+    return [Table(pk, link.token) for pk, link in zip(ids, links, strict=True)]
+
+
+def close_tables(using: str, *, season_id: int, tables: list[Table]) -> None:
+    """Move a night's tables out of the season, to one that keeps past nights, so the next
+    night's wall board lists only its own tables."""
+    season = Season.objects.using(using).get(pk=season_id)
+    past, _ = Season.objects.using(using).get_or_create(
+        league_id=season.league_id, name=PAST_NIGHTS, defaults={"starts_on": season.starts_on}
+    )
+    SeasonMatch.objects.using(using).filter(
+        season=season, match_id__in=[table.match_id for table in tables]
+    ).update(season=past)

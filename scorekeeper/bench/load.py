@@ -12,7 +12,6 @@ import shutil
 import subprocess
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from urllib.parse import quote_plus
 
 #: printed by every script's done hook, in front of its JSON
 MARK = "BENCHMARK-RESULT "
@@ -38,11 +37,12 @@ wrk.headers["Accept-Encoding"] = "gzip"
     + DONE
 )
 
-#: the htmx POST a scorekeeper's phone sends for a tap on a points button. Each wrk thread
-#: keeps score at tables of its own (one phone per table, as in a hall) and goes round them, so
-#: each request goes to another table, carries a key of its own (none is taken for a repeat of
-#: another and answered without being recorded) and says, as the phone's form does, which
-#: version of the match its board shows: the version it started at, one more for every tap.
+#: the htmx POST a scorekeeper's phone sends for a tap on a points button, with the fields its
+#: board's form has (TapAt). Each wrk thread keeps score at tables of its own (one phone per
+#: table, as in a hall) and goes round them, so each request goes to another table, carries a
+#: key of its own (none is taken for a repeat of another and answered without being recorded)
+#: and says, as the phone's form does, which version of the match its board shows: the version
+#: it started at, one more for every tap.
 HEADERS = """
 local headers = {
   ["Content-Type"] = "application/x-www-form-urlencoded",
@@ -56,7 +56,7 @@ local headers = {
 POST_SCRIPT = """
 local tables = {TABLES}
 local threads = {THREADS}
-local points = {5, 10, 15, 20, 5, 10}
+local points = {POINTS}
 local thread_count = 0
 function setup(thread)
   thread:set("thread_id", thread_count)
@@ -68,15 +68,20 @@ function request()
   if mine == nil then
     mine = {}
     for i, at in ipairs(tables) do
-      if (i - 1) % threads == thread_id then mine[#mine + 1] = {at[1], at[2], at[3]} end
+      if (i - 1) % threads == thread_id then
+        mine[#mine + 1] = {at[1], at[2], at[3], at[4], at[5], at[6], at[7]}
+      end
     end
     if #mine == 0 then mine = {tables[1]} end
   end
   sent = sent + 1
   local at = mine[(sent % #mine) + 1]
-  local body = at[2] .. "&points=" .. points[(sent % #points) + 1] .. "&seen=" .. at[3] ..
-    "&entry_key={RUN}-" .. thread_id .. "-" .. sent
-  at[3] = at[3] + 1
+  local body = at[2] .. "&" .. at[3] .. "=" .. points[(sent % #points) + 1]
+  if at[4] ~= "" then body = body .. "&" .. at[4] .. "=" .. at[5] end
+  if at[6] ~= "" then
+    body = body .. "&" .. at[6] .. "=" .. at[7] .. "-{RUN}-" .. thread_id .. "-" .. sent
+  end
+  at[5] = at[5] + 1
   return wrk.format("POST", at[1], headers, body)
 end
 """
@@ -124,23 +129,44 @@ def find_wrk(install: bool) -> str:
     )
 
 
+@dataclass(frozen=True)
+class TapAt:
+    """A table's tap as its board's form says to send it."""
+
+    path: str
+    #: the fields sent as they are (who scored, and any other), urlencoded
+    fixed: str
+    #: the name of the points button
+    points: str
+    #: the field that says which version the board shows, and that version ("" if none)
+    seen: str
+    version: int
+    #: the form's one-time key and its value ("" if none): each request adds to it
+    key: str
+    key_value: str
+
+    def lua(self) -> str:
+        values = (self.path, self.fixed, self.points, self.seen, self.version, self.key)
+        quoted = [json.dumps(value) for value in (*values, self.key_value)]
+        quoted[4] = str(self.version)
+        return "{" + ", ".join(quoted) + "}"
+
+
 def write_scripts(
     folder: Path,
     *,
-    tables: list[tuple[int, str, int]],
+    tables: list[TapAt],
+    points: list[int],
     threads: int,
     cookie: str,
     csrf: str,
     run: str,
 ) -> dict[str, Path]:
-    """The scripts, for open matches given as (id, a player seated there, its version)."""
-    lua_tables = ", ".join(
-        f'{{"/matches/{pk}/play/", "player={quote_plus(player)}", {version}}}'
-        for pk, player, version in tables
-    )
+    """The scripts, for taps on the open matches as their boards say to send them."""
     headers = HEADERS.replace("{COOKIE}", cookie).replace("{CSRF_TOKEN}", csrf)
     post = (
-        POST_SCRIPT.replace("{TABLES}", "{" + lua_tables + "}")
+        POST_SCRIPT.replace("{TABLES}", "{" + ", ".join(table.lua() for table in tables) + "}")
+        .replace("{POINTS}", "{" + ", ".join(str(value) for value in points) + "}")
         .replace("{THREADS}", str(threads))
         .replace("{RUN}", run)
     )

@@ -64,3 +64,38 @@ def test_the_benchmark_reports_every_request_it_names(tmp_path: Path) -> None:
             assert len(measured["rounds"]) == 1, (endpoint, clients)
     for label in ("bare view", "signed in, records nothing", "record a play", "scoreboard"):
         assert label in run.stdout
+
+
+HALL_KINDS = {"requests", "requests_per_second", "p50_ms", "p99_ms", "errors"}
+
+
+def test_the_hall_benchmark_plays_a_night_and_reports_it(tmp_path: Path) -> None:
+    results = tmp_path / "hall.json"
+
+    run = benchmark(
+        "--hall",
+        *("--players", "12", "--matches", "20", "--tables", "2"),
+        *("--steps", "2", "--hold", "3", "--hall-warmup", "1", "--bare-seconds", "1"),
+        *("--rounds", "0", "--settle", "0.2", "--workers", "2"),
+        json_file=results,
+    )
+
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(results.read_text())
+    assert report["database"] == expected_database()
+    assert "results" not in report, "--rounds 0 leaves the one-request-at-a-time section out"
+    found = report["hall"]
+    assert [step["tables"] for step in found["steps"]][:1] == [2]
+    assert isinstance(found["capacity_tables"], int)
+    assert isinstance(found["ceiling_tables"], int)
+    assert isinstance(found["capacity_share_of_ceiling"], float)
+    assert [target["name"] for target in found["targets"]] == [
+        "hall capacity >= 200 tables",
+        "hall capacity >= 0.4 of the ceiling",
+    ]
+    for step in found["steps"]:
+        assert isinstance(step["held"], bool)
+        for kind, measured in step["kinds"].items():
+            assert HALL_KINDS <= measured.keys(), kind
+    for said in ("Hall capacity:", "Ceiling:", "capacity / ceiling", "Targets:"):
+        assert said.lower() in run.stdout.lower()

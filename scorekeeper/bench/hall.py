@@ -1,0 +1,321 @@
+"""The hall benchmark: how many tables of four phones the app keeps up with on league night.
+
+For each number of tables it tries, the command opens that many league matches in the season
+(data.open_tables), writes a plan and runs locust, headless, in a process of its own with the
+hall's phones (phones.py). A number of tables holds when, for the whole hold, a tap's p99 is
+within 250 ms, a poll's within 100 ms, no request fails and the phones keep their pace. The
+search steps up through the given numbers until one does not hold, then halves the gap
+between the last that held and the first that did not. The hall's capacity is the most
+tables that held.
+
+Beside it, the ceiling: the tables the same requests per second would reach if every request
+cost what the bare view costs (its requests per second measured with wrk in the same run,
+before and after the search).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connections, transaction
+from django.urls import reverse
+
+from scorekeeper.bench import data
+
+PHONES = Path(__file__).with_name("phones.py")
+
+#: seconds between two requests of one phone (poll, entry) or screen (wall board, standings)
+PACE = {"poll": 2.0, "tap": 8.0, "plays_per_hand": 12, "standings": 10.0}
+#: the wall board refreshes itself as its page says (its htmx trigger); this is for the plan
+WALL_SECONDS = 15.0
+TABLES_PER_WALL = 10
+#: what a number of tables must hold to
+TAP_P99_MS = 250
+POLL_P99_MS = 100
+#: of the requests the plan asks for, the share the phones must send (else they fell behind)
+PACE_KEPT = 0.9
+#: the hall's targets
+TARGET_TABLES = 200
+TARGET_SHARE_OF_CEILING = 0.4
+#: the kinds of request of the hall, as the report lists them
+KINDS = ("poll", "tap", "end hand", "wall board", "standings", "open the board")
+
+
+@dataclass(frozen=True)
+class Night:
+    """What every step of a search shares: where, how long, and how fast the phones start."""
+
+    using: str
+    servers: list[str]
+    season_id: int
+    league_id: int
+    organizer: dict[str, str]
+    folder: Path
+    hold: float
+    warmup: float
+    spawn_rate: float
+    settle: float
+    seed: int
+
+
+def walls(tables: int) -> int:
+    return max(1, math.ceil(tables / TABLES_PER_WALL))
+
+
+def users(tables: int) -> int:
+    """Four phones a table, the TVs and the organizer."""
+    return 4 * tables + walls(tables) + 1
+
+
+def planned(tables: int) -> dict[str, float]:
+    """The requests per second the plan asks for, by kind."""
+    entries = tables / PACE["tap"]
+    hand = PACE["plays_per_hand"] + 1
+    return {
+        "poll": 4 * tables / PACE["poll"],
+        "tap": entries * PACE["plays_per_hand"] / hand,
+        "end hand": entries / hand,
+        "wall board": walls(tables) / WALL_SECONDS,
+        "standings": 1 / PACE["standings"],
+    }
+
+
+def per_table() -> float:
+    """Requests per second a table adds to the hall (its phones, a tenth of a TV)."""
+    return 4 / PACE["poll"] + 1 / PACE["tap"] + 1 / (TABLES_PER_WALL * WALL_SECONDS)
+
+
+def ceiling(bare_requests_per_second: float) -> int:
+    """The most tables the bare view's requests per second would carry."""
+    hall_wide = 1 / PACE["standings"]
+    return max(0, math.floor((bare_requests_per_second - hall_wide) / per_table()))
+
+
+def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
+    """Open ``tables`` tables, let locust play them for the warm-up and the hold, close them;
+    the step's numbers and whether it held."""
+    with transaction.atomic(using=night.using):
+        opened = data.open_tables(
+            night.using, season_id=night.season_id, count=tables, seed=night.seed + tables
+        )
+    connections[night.using].close()
+    plan_file = night.folder / f"plan-{tables}.json"
+    results_file = night.folder / f"results-{tables}.json"
+    results_file.unlink(missing_ok=True)
+    plan = {
+        "servers": night.servers,
+        "tables": [
+            {
+                "scoreboard": reverse("tables:scoreboard", args=[table.match_id]),
+                "join": reverse("access:join", args=[table.token]),
+            }
+            for table in opened
+        ],
+        "walls": walls(tables),
+        "wall": reverse("leagues:wall", args=[night.league_id, night.season_id]),
+        "standings": reverse("leagues:season", args=[night.league_id, night.season_id]),
+        "login": reverse("login"),
+        "organizer": night.organizer,
+        "pace": PACE,
+        "warmup": night.warmup,
+        "hold": night.hold,
+        "results": str(results_file),
+        "seed": night.seed,
+    }
+    plan_file.write_text(json.dumps(plan, indent=1))
+    count = users(tables)
+    say(
+        f"  {tables} tables: {count} phones and screens on {len(night.servers)} server(s), "
+        f"{night.warmup:g} s warm-up, {night.hold:g} s hold ..."
+    )
+    log = night.folder / f"locust-{tables}.log"
+    spawning = count / night.spawn_rate
+    command = [
+        sys.executable,
+        "-m",
+        "locust",
+        *("-f", str(PHONES)),
+        "--headless",
+        *("--users", str(count), "--spawn-rate", str(night.spawn_rate)),
+        *("--host", night.servers[0]),
+        "--only-summary",
+        *("--loglevel", "WARNING"),
+        *("--exit-code-on-error", "0"),
+    ]
+    env = {**os.environ, "SCOREKEEPER_HALL_PLAN": str(plan_file), "PYTHONUNBUFFERED": "1"}
+    try:
+        with log.open("w") as output:
+            subprocess.run(
+                command,
+                cwd=settings.BASE_DIR,
+                env=env,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                timeout=spawning + night.warmup + night.hold + 180,
+                check=False,
+            )
+    finally:
+        with transaction.atomic(using=night.using):
+            data.close_tables(night.using, season_id=night.season_id, tables=opened)
+        connections[night.using].close()
+    if not results_file.exists():
+        tail = "\n".join(log.read_text(errors="replace").splitlines()[-30:])
+        raise RuntimeError(f"locust wrote no results at {tables} tables:\n{tail}")
+    step = json.loads(results_file.read_text())
+    judge(step, tables)
+    time.sleep(night.settle)
+    return step
+
+
+def judge(step: dict, tables: int) -> None:
+    """Whether the step held, and if not, why: written into ``step``."""
+    kinds = step["kinds"]
+    asked = planned(tables)
+    step["tables"] = tables
+    step["planned_requests_per_second"] = round(sum(asked.values()), 1)
+    step["sent_requests_per_second"] = round(
+        sum(kinds.get(kind, {}).get("requests_per_second", 0.0) for kind in asked), 1
+    )
+    step["errors_total"] = sum(k["errors"] for k in kinds.values()) + step["setup_failure_count"]
+    why = []
+    for kind, limit in (("tap", TAP_P99_MS), ("poll", POLL_P99_MS)):
+        measured = kinds.get(kind)
+        if not measured or not measured["requests"]:
+            why.append(f"no {kind} was measured")
+        elif measured["p99_ms"] > limit:
+            why.append(f"{kind} p99 {measured['p99_ms']:g} ms > {limit} ms")
+    if step["errors_total"]:
+        why.append(f"{step['errors_total']} errors")
+    if step["sent_requests_per_second"] < PACE_KEPT * step["planned_requests_per_second"]:
+        why.append(
+            f"the phones fell behind: {step['sent_requests_per_second']:g} of "
+            f"{step['planned_requests_per_second']:g} req/s sent"
+        )
+    step["held"] = not why
+    step["why_not"] = why
+
+
+def search(steps: list[int], resolution: int, attempt: Callable[[int], dict]) -> dict:
+    """Step up through ``steps`` until a number of tables does not hold, then bisect between
+    the last that held and it until they are at most ``resolution`` tables apart."""
+    tried: dict[int, dict] = {}
+
+    def holds(tables: int) -> bool:
+        tried[tables] = attempt(tables)
+        return tried[tables]["held"]
+
+    held, failed = 0, None
+    for tables in sorted(set(steps)):
+        if not holds(tables):
+            failed = tables
+            break
+        held = tables
+    if failed is not None:
+        while failed - held > max(1, resolution):
+            middle = held + (failed - held) // 2
+            if holds(middle):
+                held = middle
+            else:
+                failed = middle
+    return {
+        "capacity_tables": held,
+        "capacity_is_a_floor": failed is None,
+        "first_failed_tables": failed,
+        "steps": [tried[tables] for tables in sorted(tried)],
+    }
+
+
+def summary(found: dict, bare_runs: list[dict]) -> dict:
+    """The capacity beside the ceiling, and the targets."""
+    bare = sum(run["requests_per_second"] for run in bare_runs) / len(bare_runs)
+    top = ceiling(bare)
+    capacity = found["capacity_tables"]
+    share = capacity / top if top else 0.0
+    found.update(
+        bare_requests_per_second=round(bare, 1),
+        bare_runs=bare_runs,
+        requests_per_second_per_table=round(per_table(), 4),
+        ceiling_tables=top,
+        capacity_share_of_ceiling=round(share, 2),
+        targets=[
+            {
+                "name": f"hall capacity >= {TARGET_TABLES} tables",
+                "value": capacity,
+                "met": capacity >= TARGET_TABLES,
+            },
+            {
+                "name": f"hall capacity >= {TARGET_SHARE_OF_CEILING:g} of the ceiling",
+                "value": round(share, 2),
+                "met": share >= TARGET_SHARE_OF_CEILING,
+            },
+        ],
+    )
+    return found
+
+
+def render(hall: dict) -> str:
+    capacity = hall["capacity_tables"]
+    floor = " (every step held: at least this)" if hall["capacity_is_a_floor"] else ""
+    lines = [
+        "",
+        f"Hall capacity: {capacity} tables{floor}. A number of tables holds when, for "
+        f"{hall['hold_seconds']:g} s, a tap's p99 is within {TAP_P99_MS} ms, a poll's within "
+        f"{POLL_P99_MS} ms, nothing fails and the phones keep their pace.",
+        f"Ceiling: {hall['ceiling_tables']} tables (the bare view's "
+        f"{hall['bare_requests_per_second']:.0f} req/s, at "
+        f"{hall['requests_per_second_per_table']:.3f} req/s a table). "
+        f"Capacity / ceiling: {hall['capacity_share_of_ceiling']:.2f}.",
+        "",
+        f"{'tables':>6} {'phones':>6} {'req/s':>7} {'of plan':>7} {'tap p99':>7} "
+        f"{'poll p99':>8} {'errors':>6} {'load gen':>8}  held?",
+    ]
+    for step in hall["steps"]:
+        kinds = step["kinds"]
+        lines.append(
+            f"{step['tables']:6d} {step['users']:6d} {step['sent_requests_per_second']:7.0f} "
+            f"{step['sent_requests_per_second'] / step['planned_requests_per_second']:7.0%} "
+            f"{kinds.get('tap', {}).get('p99_ms', 0):7g} "
+            f"{kinds.get('poll', {}).get('p99_ms', 0):8g} {step['errors_total']:6d} "
+            f"{step['load_generator_cpu_percent']:7.0f}%  "
+            + ("yes" if step["held"] else "no: " + "; ".join(step["why_not"]))
+        )
+    for step in _shown_in_full(hall):
+        lines += ["", f"At {step['tables']} tables, for {step['held_seconds']:g} s:"]
+        lines.append(
+            f"  {'request':16} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+            f"{'errors':>6}"
+        )
+        for kind in KINDS:
+            measured = step["kinds"].get(kind)
+            if measured:
+                lines.append(
+                    f"  {kind:16} {measured['requests']:8d} "
+                    f"{measured['requests_per_second']:7.1f} {measured['p50_ms']:7g} "
+                    f"{measured['p99_ms']:7g} {measured['errors']:6d}"
+                )
+        for error in step["errors"][:3]:
+            lines.append(f"  {error['count']} x {error['error'][:150]}")
+        for failure in step["setup_failures"][:3]:
+            lines.append(f"  starting: {failure[:150]}")
+    lines += ["", "Targets:"]
+    for target in hall["targets"]:
+        mark = "met" if target["met"] else "NOT MET"
+        lines.append(f"  [{mark:^7}] {target['name']}: {target['value']:g}")
+    return "\n".join(lines)
+
+
+def _shown_in_full(hall: dict) -> list[dict]:
+    """The step at the capacity and the first above it that did not hold."""
+    by_tables = {step["tables"]: step for step in hall["steps"]}
+    shown = [by_tables[t] for t in (hall["capacity_tables"],) if t in by_tables]
+    failed = [s for s in hall["steps"] if not s["held"] and s["tables"] > hall["capacity_tables"]]
+    return shown + failed[:1]
