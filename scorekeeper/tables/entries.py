@@ -17,10 +17,17 @@ from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_hands
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
-from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.rules.tiles import parse_tile
 from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
-from scorekeeper.tables.scoring import save_scores, store_hands, stored_value, with_everything
+from scorekeeper.tables.scoring import (
+    errors_at,
+    play_rows,
+    save_scores,
+    store_hands,
+    stored_value,
+    with_everything,
+)
 from scorekeeper.tables.seats import by_name, by_seat
 
 Kind = Change.Kind
@@ -336,19 +343,8 @@ def _store_from(
     if len(before) == len(after) == first and _only_plays_added(before[-1], after[-1]):
         # the usual tap: plays added to the hand being played, nothing else changes
         hand = row.hands.all()[first - 1]
-        errors = {(f.hand, f.play) for f in board.errors}
-        Play.objects.bulk_create(
-            Play(
-                hand=hand,
-                number=number,
-                seat=int(play.player),
-                points=play.points,
-                tile=tile_name(play.tile) if play.tile else "",
-                overridden=(first, number) in errors,
-            )
-            for number, play in enumerate(after[-1].plays, 1)
-            if number > len(before[-1].plays)
-        )
+        added = play_rows(hand, after[-1].plays, errors_at(board), stored=len(before[-1].plays))
+        Play.objects.bulk_create(added)
         return
     ended_at = {hand.number: hand.ended_at for hand in row.hands.all() if hand.number >= first}
     Hand.objects.filter(match=row, number__gte=first).delete()

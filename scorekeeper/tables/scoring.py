@@ -209,24 +209,41 @@ def store_hands(
     An entry the rules flag as an error is stored only when the table kept it on purpose, so
     whatever ``board`` flags as an error is marked as kept."""
     ended_at = ended_at or {}
-    errors = {(f.hand, f.play) for f in board.errors}
+    errors = errors_at(board)
     now = timezone.now()
     rows = Hand.objects.bulk_create(
         _hand_row(match, number, hand, (number, None) in errors, ended_at.get(number) or now)
         for number, hand in enumerate(hands, first)
     )
     Play.objects.bulk_create(
+        play
+        for row, hand in zip(rows, hands, strict=True)
+        for play in play_rows(row, hand.plays, errors)
+    )
+
+
+def play_rows(
+    row: Hand, plays: tuple[rules.Play, ...], errors: set, *, stored: int = 0
+) -> list[Play]:
+    """The rows of the hand's ``plays`` (players named by seat key) after the first ``stored``.
+    A play at a place in ``errors`` (hand, play) was kept on purpose and is marked so."""
+    return [
         Play(
             hand=row,
-            number=i,
+            number=number,
             seat=int(play.player),
             points=play.points,
             tile=tile_name(play.tile) if play.tile else "",
-            overridden=(row.number, i) in errors,
+            overridden=(row.number, number) in errors,
         )
-        for row, hand in zip(rows, hands, strict=True)
-        for i, play in enumerate(hand.plays, 1)
-    )
+        for number, play in enumerate(plays, 1)
+        if number > stored
+    ]
+
+
+def errors_at(board: rules.Scoreboard) -> set[tuple[int | None, int | None]]:
+    """Where the board flags an error: (hand, play), play None for the hand itself."""
+    return {(f.hand, f.play) for f in board.errors}
 
 
 def _seat(key: str | None) -> int | None:

@@ -3,7 +3,10 @@ stores them (create_match is what the setup view calls)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from scorekeeper import rules
@@ -44,3 +47,12 @@ def sedma_match(db: None) -> Match:
 def client(db: None) -> Client:
     """The table tests enter scores as someone who may: the hall's organizer."""
     return scorekeeper_client()
+
+
+@pytest.fixture
+def admin_client_with_matches(client: Client, django_user_model) -> Client:
+    """A superuser in the admin, with the demo's matches and league to look at."""
+    call_command("demo", stdout=io.StringIO())
+    admin = django_user_model.objects.create_superuser("keeper", "keeper@example.com", "s3cret!")
+    client.force_login(admin)
+    return client

@@ -1,22 +1,11 @@
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.test import Client
 
 from scorekeeper.tables.models import Hand, Match
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin_client_with_matches(client: Client, django_user_model) -> Client:
-    call_command("demo", stdout=io.StringIO())
-    admin = django_user_model.objects.create_superuser("keeper", "keeper@example.com", "s3cret!")
-    client.force_login(admin)
-    return client
 
 
 @pytest.mark.parametrize(

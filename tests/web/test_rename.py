@@ -3,12 +3,10 @@ board, history entry, standings row, export and match file, and no page fails.""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -22,11 +20,8 @@ OLD, NEW = "Rosa", "Rosalind Q"
 
 
 @pytest.fixture
-def admin(client: Client, django_user_model) -> Client:
-    call_command("demo", stdout=io.StringIO())
-    keeper = django_user_model.objects.create_superuser("keeper", "k@example.com", "s3cret!")
-    client.force_login(keeper)
-    return client
+def admin(admin_client_with_matches: Client) -> Client:
+    return admin_client_with_matches
 
 
 def rename(admin: Client, player: Player, name: str) -> None:
