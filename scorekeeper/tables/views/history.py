@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from functools import wraps
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import quote_etag
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import condition, require_POST, require_safe
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import can_edit, match_role
@@ -77,24 +80,41 @@ def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return redirect("tables:history", pk=pk)
 
 
-@require_safe
-def live(request: HttpRequest, pk: int) -> HttpResponse:
-    """Polled by every open scoreboard: 304 while the match is as the page shows it.
+def _version(request: HttpRequest, pk: int) -> str | None:
+    """The poll's ETag: the match's version, one more with every change (None: no match)."""
+    found = Match.objects.filter(pk=pk).values_list("version", flat=True).first()
+    return None if found is None else str(found)
 
-    Only the version number is read until something has changed, so a hall full of phones
-    polling every two seconds costs one small query each.
+
+def _shown_version_asked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page's poll names the version the page shows in its address (``?v=``), so that each
+    version is polled at an address of its own: that version is what the page holds, asked as
+    If-None-Match."""
+
+    @wraps(view)
+    def asked(request: HttpRequest, pk: int) -> HttpResponse:
+        shown = request.GET.get("v", "")
+        if shown.isdigit():
+            request.META.setdefault("HTTP_IF_NONE_MATCH", quote_etag(shown))
+        return view(request, pk)
+
+    return asked
+
+
+@require_safe
+@_shown_version_asked
+@condition(etag_func=_version)
+def live(request: HttpRequest, pk: int) -> HttpResponse:
+    """Polled by every open scoreboard: 304 while the match is at the version the page shows.
+
+    Until something has changed, only the version is read: a hall full of phones polling every
+    two seconds costs one small query each. After a change, the totals and the hands.
     """
-    seen = request.GET.get("v", "")
-    version = Match.objects.filter(pk=pk).values_list("version", "finished").first()
-    if version is None:
-        raise Http404("No such match.")
-    if seen == str(version[0]):
-        return HttpResponseNotModified()
     match = get_match(request, pk)
     context = board_context(match)
     context["role"] = match_role(request, match)
     response = render(request, "tables/_live.html", context)
-    if version[1] and seen:
+    if match.finished and request.GET.get("v"):
         # the match ended on another phone: the entry forms must go, so load the page afresh
         response["HX-Refresh"] = "true"
     return response
