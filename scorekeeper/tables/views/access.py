@@ -5,9 +5,8 @@ from __future__ import annotations
 import hashlib
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
-from django.db.models import DEFERRED
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.access.permissions import can_edit, entered_by, grant
@@ -23,45 +22,13 @@ def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Matc
 
     Scoreboards are public in the hall, so anyone may look.
     """
-    if not everything:
-        return _match_row(pk)
-    try:
-        return with_everything(Match.objects.filter(pk=pk)).get()
-    except Match.DoesNotExist:
-        raise Http404("No such match.") from None
+    matches = Match.objects.all()
+    matches = with_everything(matches) if everything else matches.only(*ROW_FIELDS)
+    return get_object_or_404(matches, pk=pk)
 
 
 #: what says who may change a match and which version it is at
-ROW_FIELDS = ("id", "game", "version", "updated_at", "created_by_id", "finished")
-MATCH_ROW = f"SELECT {', '.join(ROW_FIELDS)} FROM {Match._meta.db_table} WHERE id = %s"
-
-
-def _match_row(pk: int) -> Match:
-    """Asked on every visit to a kept scoreboard and every tap: plain SQL, with no query or
-    queryset to build, and each value as the ORM would read it (a stamp compares it with one
-    the ORM read)."""
-    with connection.cursor() as cursor:
-        cursor.execute(MATCH_ROW, [pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Http404("No such match.")
-    found = dict(zip(ROW_FIELDS, row, strict=True))
-    for name in CONVERTED:
-        found[name] = _read(name, found[name])
-    # the other columns are left unread: asked for, they are read then, as with .only()
-    values = [found.get(field.attname, DEFERRED) for field in Match._meta.concrete_fields]
-    return Match.from_db(connection.alias, ROW_FIELDS, values)
-
-
-#: the values a database may hand back in another form than the ORM's (SQLite: text, 0 or 1)
-CONVERTED = ("updated_at", "finished")
-
-
-def _read(name: str, value: object) -> object:
-    column = Match._meta.get_field(name).get_col(Match._meta.db_table)
-    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
-        value = convert(value, column, connection)
-    return value
+ROW_FIELDS = ("id", "game", "version", "updated_at", "created_by", "finished")
 
 
 def get_match_for_edit(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:
