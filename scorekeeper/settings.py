@@ -131,10 +131,6 @@ if _database["ENGINE"] != "django.db.backends.sqlite3":
     # server closed (a restart, an idle timeout) instead of failing the next request.
     _database["CONN_MAX_AGE"] = 60
     _database["CONN_HEALTH_CHECKS"] = True
-    if _database["ENGINE"] == "django.db.backends.postgresql":
-        # the same backend, with a health check that asks the server only when its
-        # connection's socket shows that something happened (scorekeeper/postgres/base.py)
-        _database["ENGINE"] = "scorekeeper.postgres"
 else:
     # Writers take the database lock when their transaction begins, so two phones saving at
     # once wait for each other (up to the timeout) instead of one failing with "locked".

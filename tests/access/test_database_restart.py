@@ -1,6 +1,6 @@
 """A database server that ends the app's connections (a restart, an idle timeout) costs no
-request: each app server notices before it uses its connection, and connects again. And the
-look at a kept connection costs no round trip while nothing has happened to it.
+request: each app server notices before it uses its connection, and connects again (Django's
+CONN_HEALTH_CHECKS, with CONN_MAX_AGE keeping a connection between requests).
 
 PostgreSQL only: SQLite has no server to end a connection.
 """
@@ -8,7 +8,6 @@ PostgreSQL only: SQLite has no server to end a connection.
 from __future__ import annotations
 
 import os
-import select
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -16,7 +15,6 @@ from contextlib import ExitStack
 import psycopg
 import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.backends.postgresql import base
 
 from tests.access.server import (
     TIMEOUT,
@@ -73,37 +71,28 @@ def test_pages_asked_for_after_the_server_ended_every_connection_are_served(
     assert [phone.get("/").status for _ in range(12)] == [200] * 12, server.tail()
 
 
-def readable(wrapper: base.DatabaseWrapper) -> bool:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        if select.select([wrapper.connection.fileno()], [], [], 0.05)[0]:
-            return True
-    return False
-
-
 @pytest.mark.django_db(transaction=True)
-def test_a_quiet_connection_is_used_without_asking_and_an_ended_one_is_found(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    asked = []
-    ask = base.DatabaseWrapper.is_usable
-    monkeypatch.setattr(
-        base.DatabaseWrapper, "is_usable", lambda wrapper: asked.append(1) or ask(wrapper)
-    )
+def test_a_kept_connection_the_server_ended_is_replaced_before_it_is_used() -> None:
     kept = connections.create_connection(DEFAULT_DB_ALIAS)
+    assert kept.settings_dict["CONN_HEALTH_CHECKS"] and kept.settings_dict["CONN_MAX_AGE"]
     try:
         kept.ensure_connection()
-        with kept.cursor() as cursor:
-            cursor.execute("SELECT 1")
-
-        assert kept.is_usable()
-        assert asked == []
-
+        ended = kept.connection.info.backend_pid
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(%s)", [kept.connection.info.backend_pid])
-        assert readable(kept)
+            cursor.execute("SELECT pg_terminate_backend(%s)", [ended])
+            deadline = time.monotonic() + TIMEOUT
+            while time.monotonic() < deadline:
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [ended])
+                if cursor.fetchone() == (0,):
+                    break
+                time.sleep(0.05)
 
-        assert not kept.is_usable()
-        assert asked == [1]
+        # what Django does with each kept connection when a request starts
+        kept.close_if_unusable_or_obsolete()
+        with kept.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            [serving] = cursor.fetchone()
+
+        assert serving != ended
     finally:
         kept.close()
