@@ -268,9 +268,3 @@ def _hand_row(match: Match, number: int, hand: rules.Hand, flagged: bool, ended_
         overridden=flagged,
         ended_at=ended_at if end else None,
     )
-
-
-def stamp(match: Match) -> tuple:
-    """What a page drawn from ``match`` depends on: every change moves the version, and every
-    write of the row moves updated_at (a player renamed in the admin too)."""
-    return (match.version, match.updated_at)
