@@ -39,6 +39,13 @@ class ShareLink(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    #: the link a phone gets by starting the match without an account: its holder owns the match
+    #: (hands out and revokes links). It is never handed out: nobody joins with it.
+    owner = models.BooleanField(default=False)
+    #: the owner's link this one was made through, when a phone without an account made it
+    made_through = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="links_made"
+    )
 
     class Meta:
         ordering = ["match", "-created_at"]
@@ -51,8 +58,20 @@ class ShareLink(models.Model):
         return self.revoked_at is None
 
     def revoke(self) -> None:
-        self.revoked_at = timezone.now()
-        self.save(update_fields=["revoked_at"])
+        """Revoke this link and every link made through it: every phone that joined with any
+        of them loses its rights with the next thing it asks (the role is looked up afresh on
+        every request), and none can join again through a link it was given."""
+        now = timezone.now()
+        revoked = found = {self.pk}
+        while found:
+            found = set(
+                ShareLink.objects.filter(made_through__in=found)
+                .exclude(pk__in=revoked)
+                .values_list("pk", flat=True)
+            )
+            revoked = revoked | found
+        ShareLink.objects.filter(pk__in=revoked, revoked_at=None).update(revoked_at=now)
+        self.revoked_at = self.revoked_at or now
 
 
 class MatchRole(models.Model):

@@ -51,24 +51,57 @@ def _role(request: HttpRequest, match: Match) -> str | None:
         if role and role[0] == SCOREKEEPER:
             return SCOREKEEPER
         account_role = role[0] if role else None
-    token = request.session.get(GRANTS, {}).get(str(match.pk))
-    if token:
-        # looked up on every request, so a revoked link stops working at once
-        link = ShareLink.objects.filter(token=token, match=match, revoked_at=None).first()
-        if link is not None and (link.role == SCOREKEEPER or account_role is None):
-            # a scorekeeper's link lets a watcher with an account keep score too
-            return link.role
+    link = held_link(request, match)
+    if link is not None and (link.role == SCOREKEEPER or account_role is None):
+        # a scorekeeper's link lets a watcher with an account keep score too
+        return link.role
     return account_role
+
+
+def held_link(request: HttpRequest, match: Match) -> ShareLink | None:
+    """The active link this browser joined the match with (or started it with), if any:
+    looked up once per request, and afresh on every request, so a revoked link stops working
+    at once."""
+    links = request.__dict__.setdefault("_held_links", {})
+    if match.pk not in links:
+        token = request.session.get(GRANTS, {}).get(str(match.pk))
+        found = ShareLink.objects.filter(token=token, match=match, revoked_at=None)
+        links[match.pk] = found.first() if token else None
+    return links[match.pk]
 
 
 def can_edit(request: HttpRequest, match: Match) -> bool:
     return match_role(request, match) == SCOREKEEPER
 
 
+def is_owner(request: HttpRequest, match: Match) -> bool:
+    """The account that started the match, or the phone that started it without one."""
+    user = request.user
+    if user.is_authenticated and match.created_by_id == user.pk:
+        return True
+    link = held_link(request, match)
+    return link is not None and link.owner
+
+
+def can_manage_links(request: HttpRequest, match: Match) -> bool:
+    """Only the match's owner and organizers hand out links and revoke them: a phone that
+    joined with a link can neither make another (to come back through once its own is
+    revoked) nor take anyone's away, the owner's least of all."""
+    return is_organizer(request) or is_owner(request, match)
+
+
 def grant(request: HttpRequest, link: ShareLink) -> None:
     grants = dict(request.session.get(GRANTS, {}))
-    grants[str(link.match_id)] = link.token
+    key = str(link.match_id)
+    kept = grants.get(key)
+    if kept and kept != link.token:
+        # the phone that started the match keeps its own link when it opens another one
+        if ShareLink.objects.filter(token=kept, owner=True, revoked_at=None).exists():
+            return
+    grants[key] = link.token
     request.session[GRANTS] = grants
+    request.__dict__.pop("_held_links", None)
+    request.__dict__.pop("_match_roles", None)
 
 
 def entered_by(request: HttpRequest) -> str:
@@ -84,9 +117,12 @@ __all__ = [
     "SCOREKEEPER",
     "VIEWER",
     "can_edit",
+    "can_manage_links",
     "entered_by",
     "grant",
+    "held_link",
     "is_organizer",
+    "is_owner",
     "match_role",
     "require_organizer",
 ]

@@ -14,15 +14,29 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.access.forms import JoinForm, ShareLinkForm
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.access.permissions import DISPLAY_NAME, can_edit, grant
+from scorekeeper.access.permissions import (
+    DISPLAY_NAME,
+    can_edit,
+    can_manage_links,
+    grant,
+    held_link,
+)
 from scorekeeper.tables.models import Match
 
 
 def get_match_to_share(request: HttpRequest, pk: int) -> Match:
-    """Only a match's scorekeepers hand out links to it."""
+    """Only a match's scorekeepers open its share page."""
     match = get_object_or_404(Match, pk=pk)
     if not can_edit(request, match):
         raise PermissionDenied("Only the match's scorekeepers can share it.")
+    return match
+
+
+def get_match_to_manage(request: HttpRequest, pk: int) -> Match:
+    """Only a match's owner and organizers make and revoke its links."""
+    match = get_object_or_404(Match, pk=pk)
+    if not can_manage_links(request, match):
+        raise PermissionDenied("Only the match's owner or an organizer can make or revoke links.")
     return match
 
 
@@ -34,35 +48,52 @@ def qr_svg(url: str) -> str:
 
 @require_http_methods(["GET", "POST"])
 def share(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match_to_share(request, pk)
+    """The owner and organizers see every link handed out, and make more; anyone else who keeps
+    score with a link sees only that link, to bring another phone in with it."""
+    if request.method == "POST":
+        match = get_match_to_manage(request, pk)
+    else:
+        match = get_match_to_share(request, pk)
+    manages = can_manage_links(request, match)
     form = ShareLinkForm(request.POST or None, initial={"role": SCOREKEEPER})
+    own = held_link(request, match)
     if request.method == "POST" and form.is_valid():
         link = form.save(commit=False)
         link.match = match
         link.created_by = request.user if request.user.is_authenticated else None
+        # revoking the owner's link takes the links made through it along
+        link.made_through = own if own is not None and own.owner else None
         link.save()
         messages.success(request, gettext("Link created: scan the code or send the address."))
         return redirect("access:share", pk=match.pk)
+    if manages:
+        shown = list(match.share_links.filter(revoked_at=None))
+    else:
+        shown = [own] if own is not None else []
     links = [
         {
             "link": link,
             "url": request.build_absolute_uri(reverse("access:join", args=[link.token])),
         }
-        for link in match.share_links.filter(revoked_at=None)
+        for link in shown
+        # a phone's own owner's link is no link to hand out: only an organizer sees it, to
+        # take it away
+        if not link.owner or (link != own and manages)
     ]
     for item in links:
-        item["qr"] = mark_safe(qr_svg(item["url"]))
+        if not item["link"].owner:
+            item["qr"] = mark_safe(qr_svg(item["url"]))
     return render(
         request,
         "access/share.html",
-        {"match": match, "form": form, "links": links},
+        {"match": match, "form": form, "links": links, "manages": manages},
         status=422 if request.method == "POST" else 200,
     )
 
 
 @require_POST
 def revoke(request: HttpRequest, pk: int, link_id: int) -> HttpResponse:
-    match = get_match_to_share(request, pk)
+    match = get_match_to_manage(request, pk)
     link = get_object_or_404(ShareLink, pk=link_id, match=match)
     link.revoke()
     messages.info(
@@ -73,7 +104,12 @@ def revoke(request: HttpRequest, pk: int, link_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    link = ShareLink.objects.select_related("match").filter(token=token, revoked_at=None).first()
+    # the owner's link is a phone's own, not one to hand out: nobody joins with it
+    link = (
+        ShareLink.objects.select_related("match")
+        .filter(token=token, revoked_at=None, owner=False)
+        .first()
+    )
     if link is None:
         raise Http404("This link does not exist or was revoked.")
     form = JoinForm(request.POST or None, initial={"name": request.session.get(DISPLAY_NAME, "")})

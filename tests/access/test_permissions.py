@@ -211,10 +211,19 @@ def open_share(client: Client, table: Table) -> HttpResponse:
 def share_shown(table: Table, response: HttpResponse, persona: Persona) -> None:
     assert response.status_code == 200
     page = content(response)
-    # the links handed out so far, each with its QR code, and the form for another
-    assert reverse("access:join", args=[table.scorekeeper_link.token]) in page
-    assert page.count('<svg viewBox="0 0') >= 2
-    assert "New link" in text(response)
+    scorekeepers = reverse("access:join", args=[table.scorekeeper_link.token])
+    watchers = reverse("access:join", args=[table.viewer_link.token])
+    if persona.name in LINK_MANAGERS:
+        # the links handed out so far, each with its QR code, and the form for another
+        assert scorekeepers in page and watchers in page
+        assert page.count('<svg viewBox="0 0') >= 2
+        assert "New link" in text(response)
+    else:
+        # only the link this phone joined with, to bring another phone in with it
+        assert watchers not in page
+        assert (scorekeepers in page) == (persona.name == "link_scorekeeper")
+        assert "New link" not in text(response)
+        assert "Revoke this link" not in text(response)
 
 
 def share(client: Client, table: Table) -> HttpResponse:
@@ -250,6 +259,11 @@ MATCH_ACTIONS = [
     MatchAction("rematch", rematch, rematch_started),
     MatchAction("revert a change", revert, reverted),
     MatchAction("open the share page", open_share, share_shown),
+]
+
+#: only the match's owner and organizers make and revoke links
+LINK_MANAGERS = ["organizer", "owner"]
+LINK_ACTIONS = [
     MatchAction("create a share link", share, shared),
     MatchAction("revoke a share link", revoke, link_revoked),
 ]
@@ -273,6 +287,31 @@ def test_the_matchs_scorekeepers_may_change_it(
 @pytest.mark.parametrize("action", MATCH_ACTIONS, ids=str)
 @pytest.mark.parametrize("persona", MATCH_WATCHERS, indirect=True)
 def test_anyone_else_is_refused_and_nothing_changes(
+    persona: Persona, table: Table, action: MatchAction
+) -> None:
+    before = everything()
+
+    response = action.send(persona.client, table)
+
+    assert response.status_code == 403
+    assert everything() == before
+
+
+@pytest.mark.parametrize("action", LINK_ACTIONS, ids=str)
+@pytest.mark.parametrize("persona", LINK_MANAGERS, indirect=True)
+def test_the_owner_and_organizers_make_and_revoke_links(
+    persona: Persona, table: Table, action: MatchAction
+) -> None:
+    response = action.send(persona.client, table)
+
+    action.done(table, response, persona)
+
+
+@pytest.mark.parametrize("action", LINK_ACTIONS, ids=str)
+@pytest.mark.parametrize(
+    "persona", ["scorekeeper", "link_scorekeeper", *MATCH_WATCHERS], indirect=True
+)
+def test_nobody_else_makes_or_revokes_a_link(
     persona: Persona, table: Table, action: MatchAction
 ) -> None:
     before = everything()
@@ -335,16 +374,12 @@ def test_a_link_to_one_match_does_not_open_another(link_scorekeeper: Persona, ta
     assert everything() == before
 
 
-def test_a_scorekeeper_cannot_revoke_another_matchs_link(
-    scorekeeper: Persona, table: Table
-) -> None:
+def test_an_owner_cannot_revoke_another_matchs_link(owner: Persona, table: Table) -> None:
     other = create_match(rules.Match("straight", ("Ana", "Bo")))
     their_link = ShareLink.objects.create(match=other, role=SCOREKEEPER)
     before = everything()
 
-    response = scorekeeper.client.post(
-        reverse("access:revoke", args=[table.match.pk, their_link.pk])
-    )
+    response = owner.client.post(reverse("access:revoke", args=[table.match.pk, their_link.pk]))
 
     assert response.status_code == 404
     assert everything() == before
@@ -430,6 +465,134 @@ def test_the_phone_that_started_a_match_may_share_it(db: None) -> None:
 
     assert redirected_to_scoreboard(entered, match)
     assert Change.objects.filter(match=match).latest("number").made_by == "Bo's phone"
+
+
+# -- who hands out links ---------------------------------------------------------------------------
+
+
+def share_page_of(match: Match) -> str:
+    return reverse("access:share", args=[match.pk])
+
+
+def test_a_phone_that_joined_with_a_link_sees_only_its_own_link(
+    link_scorekeeper: Persona, table: Table
+) -> None:
+    other = ShareLink.objects.create(match=table.match, role=SCOREKEEPER, label="Table 4")
+
+    page = content(link_scorekeeper.client.get(share_page_of(table.match)))
+
+    assert reverse("access:join", args=[table.scorekeeper_link.token]) in page
+    for hidden in (other, table.viewer_link):
+        assert hidden.token not in page
+
+
+def test_a_revoked_link_holder_has_no_link_of_its_own_to_come_back_through(
+    link_scorekeeper: Persona, owner: Persona, table: Table
+) -> None:
+    """The attack: a phone that joined by a link made a link for itself, then came back
+    through it once its own was revoked."""
+    made = link_scorekeeper.client.post(
+        share_page_of(table.match), {"role": "scorekeeper", "label": "Spare"}
+    )
+    owner.client.post(table.url("revoke", table.scorekeeper_link.pk))
+
+    assert made.status_code == 403
+    assert not ShareLink.objects.filter(label="Spare").exists()
+    assert record_play(link_scorekeeper.client, table).status_code == 403
+    assert plays_of(table.match, 3) == [("Cy", 5)]
+
+
+@dataclass(frozen=True)
+class PhoneMatch:
+    """A match started by a phone without an account, a friend who joined it with a scorekeeper
+    link the starter made, and the starter's own link."""
+
+    match: Match
+    starter: Client
+    friend: Client
+    friends_link: ShareLink
+    owners_link: ShareLink
+
+
+@pytest.fixture
+def phone_match(db: None) -> PhoneMatch:
+    starter, friend = Client(), Client()
+    starter.post(
+        reverse("tables:new_match", args=["straight"]),
+        setup_data("straight", "Ana", "Bo", first="1"),
+    )
+    match = Match.objects.get()
+    starter.post(share_page_of(match), {"role": "scorekeeper", "label": "Bo's phone"})
+    friends_link = ShareLink.objects.get(match=match, label="Bo's phone")
+    join(friend, friends_link, "Bo")
+    owners_link = ShareLink.objects.get(match=match, owner=True)
+    return PhoneMatch(match, starter, friend, friends_link, owners_link)
+
+
+def play(client: Client, match: Match, player: str = "Ana") -> HttpResponse:
+    return client.post(
+        reverse("tables:record_play", args=[match.pk]),
+        {"player": player, "points": "10", "entry_key": uuid.uuid4().hex},
+    )
+
+
+def test_a_link_holder_cannot_revoke_the_starters_own_link(phone_match: PhoneMatch) -> None:
+    table = phone_match
+    before = everything()
+
+    response = table.friend.post(
+        reverse("access:revoke", args=[table.match.pk, table.owners_link.pk])
+    )
+
+    assert response.status_code == 403
+    assert everything() == before
+    assert redirected_to_scoreboard(play(table.starter, table.match), table.match)
+
+
+def test_the_starters_own_link_is_never_shown_nor_joined(phone_match: PhoneMatch) -> None:
+    table = phone_match
+    url = reverse("access:join", args=[table.owners_link.token])
+
+    pages = [
+        content(client.get(share_page_of(table.match))) for client in (table.starter, table.friend)
+    ]
+
+    assert all(table.owners_link.token not in page for page in pages)
+    assert Client().get(url).status_code == 404
+    assert Client().post(url, {"name": "Eve"}).status_code == 404
+
+
+def test_the_starter_keeps_its_own_link_when_it_opens_another(phone_match: PhoneMatch) -> None:
+    table = phone_match
+
+    join(table.starter, table.friends_link, "Ana")
+    table.owners_link.refresh_from_db()
+
+    assert table.owners_link.active
+    assert (
+        table.starter.post(
+            share_page_of(table.match), {"role": "viewer", "label": "Wall"}
+        ).status_code
+        == 302
+    )
+
+
+def test_revoking_a_link_revokes_every_link_made_through_it(
+    phone_match: PhoneMatch, organizer: Persona
+) -> None:
+    table = phone_match
+
+    response = organizer.client.post(
+        reverse("access:revoke", args=[table.match.pk, table.owners_link.pk])
+    )
+
+    assert response.status_code == 302
+    assert not ShareLink.objects.filter(match=table.match, revoked_at=None).exists()
+    # the starter, and every phone that joined through a link it made, only watch now
+    for client in (table.starter, table.friend):
+        assert play(client, table.match).status_code == 403
+        assert WATCHING in text(client.get(scoreboard_of(table.match)))
+    assert plays_of(table.match, 1) == []
 
 
 # -- what watchers see -----------------------------------------------------------------------------

@@ -45,11 +45,13 @@ def author(request: HttpRequest) -> Author:
 
 
 def take_charge(request: HttpRequest, match: Match) -> None:
-    """Whoever starts (or imports) a match keeps score of it: an account by owning it, a phone
-    without one through a scorekeeper link of its own."""
+    """Whoever starts (or imports) a match owns it: an account as the match's ``created_by``, a
+    phone without one through an owner's link of its own (never handed out)."""
     if request.user.is_authenticated:
         return
-    link = ShareLink.objects.create(match=match, role=SCOREKEEPER, label=STARTED_ON_THIS_PHONE)
+    link = ShareLink.objects.create(
+        match=match, role=SCOREKEEPER, label=STARTED_ON_THIS_PHONE, owner=True
+    )
     grant(request, link)
 
 
