@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import re
 
 from django.contrib import messages
@@ -47,6 +46,7 @@ from scorekeeper.tables.forms import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
+from scorekeeper.tables.spreadsheet import SafeWriter
 
 #: the standings' tie-breaks, as the page states them
 TIE_BREAK_WORDS = {
@@ -286,7 +286,7 @@ def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse
         lowest_wins=season.league.game == "chickenfoot",
     )
     response = _csv_response(f"standings-{season.pk}.csv")
-    writer = csv.writer(response)
+    writer = SafeWriter(response)
     writer.writerow(
         [
             "rank",
@@ -331,7 +331,7 @@ def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
         Match.objects.filter(league_entry__season=season).order_by("created_at", "pk")
     )
     response = _csv_response(f"hands-{season.pk}.csv")
-    writer = csv.writer(response)
+    writer = SafeWriter(response)
     writer.writerow(["match", "game", "hand", "side", "points", "running total"])
     for match in matches:
         board = scoreboard_of(match)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -12,6 +10,7 @@ from scorekeeper import rules
 from scorekeeper.rules.matchfile import dumps_match
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.spreadsheet import SafeWriter
 from scorekeeper.tables.views.access import get_match
 
 
@@ -30,7 +29,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     board = rules.score_match(match_value(match))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.csv"'
-    writer = csv.writer(response)
+    writer = SafeWriter(response)
     label = "round" if match.game == "chickenfoot" else "hand"
     writer.writerow(
         [
