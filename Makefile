@@ -1,6 +1,7 @@
 # make run   set up .venv, migrate, load demo data if available, start the dev server
 # make test  ruff, then the whole pytest suite on SQLite and again on PostgreSQL
 # make lint  ruff check and format check; make format: apply ruff's fixes and formatting
+# make lock  pin the dependencies again, within pyproject.toml's ranges, in requirements.lock
 #
 # Opt-outs for `make test`: SKIP_BROWSER_TESTS=1 (no Chromium), SKIP_POSTGRES=1 (SQLite only).
 
@@ -10,21 +11,31 @@ SHELL := /bin/bash
 
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-# Records that the venv holds what pyproject.toml asks for; reinstall when that file changes.
+# The exact versions of every dependency, development tools included (make lock writes it).
+LOCK := requirements.lock
+# Records that the venv holds what the lock pins; reinstall when it or pyproject.toml changes.
 INSTALLED := $(VENV)/.installed
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: help run test lint format chromium deploy-check
+.PHONY: help run test lint format lock chromium deploy-check
 
 help:
-	@sed -n 's/^# \{0,1\}//p' Makefile | sed -n '1,5p'
+	@sed -n 's/^# \{0,1\}//p' Makefile | sed -n '1,6p'
 
 $(PYTHON):
 	python3 -m venv $(VENV)
 
-$(INSTALLED): pyproject.toml | $(PYTHON)
-	$(PYTHON) -m pip install -e '.[dev]'
+# The pinned versions first, then the project itself without letting pip pick any other.
+$(INSTALLED): $(LOCK) pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install --requirement $(LOCK)
+	$(PYTHON) -m pip install --no-deps --editable .
 	touch $@
+
+# For any platform and Python 3.11 or newer, so one lock serves every machine.
+lock: | $(PYTHON)
+	$(PYTHON) -m pip install --quiet 'uv>=0.13,<0.14'
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 \
+	    --annotation-style line --custom-compile-command 'make lock' --output-file $(LOCK)
 
 run: export DJANGO_DEBUG := 1
 run: $(INSTALLED)
