@@ -34,6 +34,8 @@ from scorekeeper.rules.matchfile import (
     parse_rules,
     read_match,
 )
+from scorekeeper.tables.names import BadName, name_key, normal_name
+from scorekeeper.tables.players import look_alikes, stored_names
 from scorekeeper.tables.scoring import create_match, match_value, player_named, refetch
 
 FORMAT = "dominoes-league/1"
@@ -148,14 +150,35 @@ def import_league(data: bytes) -> League:
             f"league.json: seasons must be a list (at most {MOST_SEASONS}), each with a list "
             "of matches."
         )
+    members = _member_names(members)
     with transaction.atomic():
         league = League.objects.create(name=name, game=game, rules=rules)
-        league.members.set([player_named(member.strip()) for member in members])
+        league.members.set([player_named(member) for member in members])
         for i, season_data in enumerate(seasons):
             season = _season(league, season_data, f"league.json: seasons[{i}]")
             for entry in season_data.get("matches", []):
                 _match(archive, season, entry, game)
     return league
+
+
+def _member_names(members: list[str]) -> list[str]:
+    """The members' names as the tables store them, each once; a known player written another
+    way is refused."""
+    names: dict[str, str] = {}
+    for i, member in enumerate(members):
+        try:
+            name = normal_name(member)
+        except BadName as problem:
+            raise BundleError(f"league.json: members[{i}]: {problem}") from None
+        names.setdefault(name_key(name), name)
+    found = look_alikes(names.values())
+    if found:
+        name, known = next(iter(found.items()))
+        raise BundleError(
+            f"league.json: members: {_short(repr(name))} is the known player {known!r} written "
+            f"another way; write {known!r} for them, or a name that tells a new player apart"
+        )
+    return list(names.values())
 
 
 def _not_a_bundle(error: object) -> BundleError:
@@ -267,8 +290,8 @@ def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> 
     except KeyError:
         raise BundleError(f"{name}: missing from the bundle.") from None
     try:
-        value = read_match(_unpacked(archive, name))
-    except MatchFileError as error:
+        value = stored_names(read_match(_unpacked(archive, name)))
+    except (MatchFileError, BadName) as error:
         raise BundleError(f"{name}: {error}") from None
     if value.game != game:
         raise BundleError(f"{name}: a {value.game} match in a {game} league.")

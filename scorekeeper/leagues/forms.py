@@ -8,9 +8,12 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.leagues.models import League, Season
+from scorekeeper.rules.limits import MOST_NAME_LENGTH
 from scorekeeper.rules.match import HOUSE_RULES
 from scorekeeper.tables.forms import SET_CHOICES
 from scorekeeper.tables.models import GAME_CHOICES
+from scorekeeper.tables.names import BadName, name_key, normal_name
+from scorekeeper.tables.players import look_alikes
 
 
 class LeagueForm(forms.Form):
@@ -50,17 +53,33 @@ class LeagueForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         raw = (data.get("members") or "").replace(",", "\n")
-        names: list[str] = []
+        names: dict[str, str] = {}
         for line in raw.splitlines():
-            name = line.strip()
-            if name and name.lower() not in {n.lower() for n in names}:
-                if len(name) > 40:
-                    raise ValidationError(
-                        gettext("%(name)s...: a name has at most 40 characters.")
-                        % {"name": name[:40]}
-                    )
-                names.append(name)
-        data["member_names"] = names
+            if len(line.strip()) > MOST_NAME_LENGTH:
+                raise ValidationError(
+                    gettext("%(name)s...: a name has at most 40 characters.")
+                    % {"name": line.strip()[:MOST_NAME_LENGTH]}
+                )
+            try:
+                name = normal_name(line)
+            except BadName:
+                raise ValidationError(
+                    gettext("%(name)s: a name cannot hold control characters.")
+                    % {"name": line.strip()}
+                ) from None
+            # a member written twice, in any case or spacing, is one member
+            if name:
+                names.setdefault(name_key(name), name)
+        for name, known in look_alikes(names.values()).items():
+            self.add_error(
+                "members",
+                gettext(
+                    "%(name)s looks like the known player %(known)s: write %(known)s for them, "
+                    "or a name that tells a new player apart."
+                )
+                % {"name": name, "known": known},
+            )
+        data["member_names"] = list(names.values())
         game = data.get("game")
         house_rules: dict = {}
         if game in ("straight", "sedma") and data.get("target"):

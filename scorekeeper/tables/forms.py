@@ -13,6 +13,8 @@ from scorekeeper import rules
 from scorekeeper.rules.match import HOUSE_RULES
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.i18n import game_name as name_of_game
+from scorekeeper.tables.names import BadName, name_key, normal_name
+from scorekeeper.tables.players import look_alikes, stored_names
 
 MOST_SEATS = 8
 PLAY_POINTS = (5, 10, 15, 20, 25, 30, 35)
@@ -122,21 +124,9 @@ class SetupForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
-        names = [(data.get(name) or "").strip() for name in self.fields if name.startswith("seat_")]
-        players = [name for name in names if name]
-        seen: set[str] = set()
-        for name in players:
-            if name.lower() in seen:
-                raise ValidationError(
-                    gettext("%(name)s is seated twice: every player needs their own name.")
-                    % {"name": name}
-                )
-            seen.add(name.lower())
-            if " & " in name:
-                raise ValidationError(
-                    gettext('%(name)s: a name cannot contain " & " (it joins partners).')
-                    % {"name": name}
-                )
+        players = self._seated_names(data)
+        if players is None:
+            return data
         low, high = player_count_range(self.game, data.get("set", 6))
         # a name sent for a seat beyond the form's is a player too: refuse, never drop them
         beyond = [
@@ -175,6 +165,71 @@ class SetupForm(forms.Form):
             hands=self._first_hand(first_player),
         )
         return data
+
+    def _seated_names(self, data: dict) -> list[str] | None:
+        """The names in the seats, as they are stored (tables/names.py); None, with the seat's
+        error, when one cannot be a name, is seated twice or is a known player written another
+        way."""
+        seats: dict[str, str] = {}
+        for field in self.fields:
+            if not field.startswith("seat_"):
+                continue
+            try:
+                name = normal_name(data.get(field) or "")
+            except BadName:
+                self.add_error(
+                    field,
+                    gettext(
+                        "A name cannot hold control characters (such as a tab or a line "
+                        "break), characters that turn text right to left, or only invisible "
+                        "characters."
+                    ),
+                )
+                return None
+            if name:
+                seats[field] = name
+        seen: dict[str, str] = {}
+        for field, name in seats.items():
+            same = seen.get(name_key(name))
+            if same == name:
+                self.add_error(
+                    field,
+                    gettext("%(name)s is seated twice: every player needs their own name.")
+                    % {"name": name},
+                )
+                return None
+            if same is not None:
+                self.add_error(
+                    field,
+                    gettext(
+                        "%(name)s and %(other)s are the same player (names differing only in "
+                        "capitals and spaces are one player): give each player their own name."
+                    )
+                    % {"name": name, "other": same},
+                )
+                return None
+            seen[name_key(name)] = name
+            if " & " in name:
+                self.add_error(
+                    field,
+                    gettext('%(name)s: a name cannot contain " & " (it joins partners).')
+                    % {"name": name},
+                )
+                return None
+        known = look_alikes(seats.values())
+        for field, name in seats.items():
+            if name in known:
+                self.add_error(
+                    field,
+                    gettext(
+                        "%(name)s looks like the known player %(known)s: write %(known)s to "
+                        "seat them, or a name that tells a new player apart."
+                    )
+                    % {"name": name, "known": known[name]},
+                )
+        if known:
+            return None
+        return list(seats.values())
 
     def _wrong_count(self, low: int, high: int, count: int, highest: int) -> str:
         values = {"game": name_of_game(self.game), "low": low, "high": high, "count": count}
@@ -439,6 +494,10 @@ class ImportForm(forms.Form):
             match = read_match(upload.read())
         except MatchFileError as error:
             raise ValidationError(_unreadable(str(error))) from None
+        try:
+            match = stored_names(match)
+        except BadName as problem:
+            raise ValidationError(_unreadable(str(problem))) from None
         problem = _not_storable(match)
         if problem:
             raise ValidationError(_unreadable(problem))
@@ -451,18 +510,8 @@ def _unreadable(problem: str) -> str:
 
 
 def _not_storable(match: rules.Match) -> str | None:
-    """What a readable file may hold that the tables cannot keep: names told apart only by case
-    (a player is one name, any case), a name longer than the column or with a NUL (PostgreSQL
-    refuses it), a bigger play than the entry forms take."""
-    seen: set[str] = set()
-    for i, name in enumerate(match.players):
-        if len(name) > 40 or "\x00" in name:
-            return f"players[{i}]: bad-value: a name has at most 40 characters, none of them NUL"
-        if name.lower() in seen:
-            return (
-                f"players[{i}]: duplicate-player: {name!r} differs from another name only in case"
-            )
-        seen.add(name.lower())
+    """What a readable file may hold that the tables cannot keep: a bigger play than the entry
+    forms take (its names are checked by stored_names)."""
     for h, hand in enumerate(match.hands):
         for p, play in enumerate(hand.plays):
             if play.points is not None and play.points > 1000:

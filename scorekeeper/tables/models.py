@@ -3,22 +3,38 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.text import join_names
 from scorekeeper.tables.i18n import say
+from scorekeeper.tables.names import BadName, name_key, normal_name
 
 #: the games' names in the reader's language (the engine marks them for the translators)
 GAME_CHOICES = [(game, gettext_lazy(name)) for game, name in GAME_NAMES.items()]
 
 
+class PlayerQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        """Players added in bulk get their keys as one saved would (Player.save)."""
+        players = list(objs)
+        for player in players:
+            player.key = name_key(player.name)
+        return super().bulk_create(players, *args, **kwargs)
+
+
 class Player(models.Model):
     name = models.CharField(max_length=40)
+    #: what the names of the same player share (tables/names.py): kept with every save, so
+    #: two phones adding "Ana" and "ana " at once add one player
+    key = models.CharField(max_length=160, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -28,6 +44,27 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.key = name_key(self.name)
+        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        """A renamed player (the admin) keeps to the rules of names and to their own."""
+        try:
+            self.name = normal_name(self.name)
+        except BadName as problem:
+            raise ValidationError({"name": str(problem)}) from None
+        other = Player.objects.filter(key=name_key(self.name)).exclude(pk=self.pk).first()
+        if other is not None:
+            raise ValidationError(
+                {
+                    "name": gettext("%(name)s is the same player as %(known)s.")
+                    % {"name": self.name, "known": other.name}
+                }
+            )
 
 
 class Match(models.Model):

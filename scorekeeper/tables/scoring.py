@@ -14,6 +14,7 @@ from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_hands as file_hands
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
+from scorekeeper.tables.names import name_key, normal_name
 from scorekeeper.tables.seats import by_name, by_seat
 
 
@@ -146,8 +147,11 @@ def winners_of(board: rules.Scoreboard) -> list[int]:
 
 
 def player_named(name: str) -> Player:
-    """The known player of that name (any case), or a new one."""
-    found = Player.objects.filter(name__iexact=name).first()
+    """The known player of that name (the same player: any case or spacing, tables/names.py),
+    or a new one under the name as it is stored."""
+    name = normal_name(name)
+    key = name_key(name)
+    found = Player.objects.filter(key=key).first()
     if found is not None:
         return found
     try:
@@ -156,7 +160,7 @@ def player_named(name: str) -> Player:
         with transaction.atomic():
             return Player.objects.create(name=name)
     except IntegrityError:
-        return Player.objects.get(name__iexact=name)
+        return Player.objects.get(key=key)
 
 
 @transaction.atomic

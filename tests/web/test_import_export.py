@@ -160,7 +160,7 @@ def test_a_file_the_app_cannot_read_is_refused_with_where_and_why(
     [
         (
             {"game": "straight", "players": ["Ana", "ana"]},
-            "players[1]: duplicate-player: 'ana' differs from another name only in case",
+            "players[1]: duplicate-player: 'ana' is the same player as 'Ana'",
         ),
         (
             {"game": "straight", "players": ["Ana", "B" * 41]},

@@ -123,13 +123,14 @@ def test_a_double_nine_chickenfoot_seats_eight_and_starts_with_nine_nine(client:
     assert next_up(page).startswith("Round 1 starts with 9-9")
 
 
-def test_a_known_player_typed_in_another_case_keeps_their_name(client: Client) -> None:
+def test_a_known_player_typed_in_another_case_is_refused_with_their_name(client: Client) -> None:
     start(client, "straight", "Ana", "Bo")
-    start(client, "straight", "ANA", "Cy")
+    response = start(client, "straight", "ANA", "Cy")
 
-    assert sorted(Player.objects.values_list("name", flat=True)) == ["Ana", "Bo", "Cy"]
-    newest = Match.objects.order_by("-pk").first()
-    assert [name for name, _ in seated(newest)] == ["Ana", "Cy"]
+    assert response.status_code == 422
+    assert "ANA looks like the known player Ana: write Ana to seat them" in text(response)
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Ana", "Bo"]
+    assert Match.objects.count() == 1
 
 
 @pytest.mark.parametrize(
@@ -153,7 +154,8 @@ def test_a_known_player_typed_in_another_case_keeps_their_name(client: Client) -
             "straight",
             ("Ana", "Bo", "ana"),
             {},
-            "ana is seated twice: every player needs their own name.",
+            "ana and Ana are the same player (names differing only in capitals and spaces "
+            "are one player)",
         ),
         ("straight", ("Ana", "Bo", "Cy"), {"partnerships": "on"}, "Partnerships need 4 players."),
     ],

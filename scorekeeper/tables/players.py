@@ -1,0 +1,55 @@
+"""Players as the tables know them: the same player under another spelling, and a match file's
+names as the tables store them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from scorekeeper import rules
+from scorekeeper.tables.models import Player
+from scorekeeper.tables.names import BadName, name_key, normal_name
+from scorekeeper.tables.seats import renamed
+
+
+def look_alikes(names: Iterable[str]) -> dict[str, str]:
+    """Each of ``names`` (as stored, tables/names.py) that is a known player written another
+    way, with the known player's name."""
+    typed = {name_key(name): name for name in names}
+    known = Player.objects.filter(key__in=typed).values_list("key", "name")
+    return {typed[key]: name for key, name in known if typed[key] != name}
+
+
+def stored_names(match: rules.Match) -> rules.Match:
+    """A match read from a file, its players named as the tables store names (tables/names.py).
+
+    BadName, saying where in the file, for a name no player can have, two names of the same
+    player, or a known player's name written another way ("ana " for "Ana")."""
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    for i, written in enumerate(match.players):
+        try:
+            name = normal_name(written)
+        except BadName as problem:
+            raise BadName(f"players[{i}]: bad-value: {problem}") from None
+        if name_key(name) in seen:
+            raise BadName(
+                f"players[{i}]: duplicate-player: {written!r} is the same player as "
+                f"{seen[name_key(name)]!r} (names differing only in case and spaces are one)"
+            )
+        seen[name_key(name)] = written
+        if " & " in name:
+            raise BadName(
+                f'players[{i}]: bad-value: {written!r}: a name cannot contain " & ", which '
+                "joins partners' names"
+            )
+        names.append(name)
+    known_as = look_alikes(names)
+    for i, name in enumerate(names):
+        known = known_as.get(name)
+        if known is not None:
+            raise BadName(
+                f"players[{i}]: look-alike: {match.players[i]!r} is the known player "
+                f"{known!r} written another way; write {known!r} for them, or a name that "
+                "tells a new player apart"
+            )
+    return renamed(match, dict(zip(match.players, names, strict=True)))
