@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
@@ -156,10 +156,17 @@ def season_results(season_id: int) -> list[Result]:
     return _results([_Stored(*row) for row in entries], seats)
 
 
+def counted(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """The matches that count in ratings and player records: those of a league season and
+    those started by a signed-in account. A match started by a phone without an account counts
+    for nothing there: anyone could make up as many as they liked (README: Ratings)."""
+    return matches.filter(Q(league_entry__isnull=False) | Q(created_by__isnull=False))
+
+
 def finished_results(*games: str) -> dict[str, list[Result]]:
-    """Every finished match of the games, by game, in the order they finished (for ratings),
-    in two queries."""
-    finished = Match.objects.filter(game__in=games, finished=True)
+    """Every finished match of the games that counts, by game, in the order they finished (for
+    ratings), in two queries."""
+    finished = counted(Match.objects.filter(game__in=games, finished=True))
     stored = [
         _Stored(*row)
         for row in finished.order_by("finished_at", "pk").values_list("pk", *_MATCH_COLUMNS)
