@@ -7,6 +7,8 @@
   and so is text with half of a UTF-16 pair in it (a lone surrogate, which no database stores).
 - An address with a query longer than `MOST_QUERY_BYTES` is refused with 414: no form here
   sends one that long, and a page that shows the fields back would grow with it.
+- An entry that waited for SQLite's write lock past its timeout is 503 with Retry-After: it was
+  rolled back whole, and the phone sends it again with the same entry key.
 - Ids in URLs are matched by :class:`IdConverter`: at most 18 digits, so an id past 64 bits is a
   404 before any lookup.
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -65,6 +68,15 @@ class RequestLimitsMiddleware:
             return _refused(400, "Bad request: a number in it is larger than any kept.")
         if isinstance(exception, UnicodeEncodeError) and "surrogate" in exception.reason:
             return _refused(400, "Bad request: it holds text that is not valid Unicode.")
+        if isinstance(exception, OperationalError) and "locked" in str(exception):
+            # SQLite: the entry waited its turn for the write lock (settings: "timeout") and
+            # did not get it. Its transaction was rolled back whole, so sending it again with
+            # the same entry key records it once; a phone does so by itself (app.js).
+            response = _refused(
+                503, gettext("The scores are busy: nothing was saved yet. Sending it again.")
+            )
+            response["Retry-After"] = "1"
+            return response
         return None
 
 

@@ -43,3 +43,36 @@ document.addEventListener("htmx:configRequest", function (event) {
     event.detail.headers["X-CSRFToken"] = decodeURIComponent(found[1]);
   }
 });
+
+// An entry the server could not take just now (503: the database was busy, nothing was saved)
+// is sent again as it was, entry key included, after the pause the server asks for: the server
+// records it once however often it arrives. A few tries, then the error shows as any other.
+document.addEventListener("htmx:responseError", function (event) {
+  var xhr = event.detail.xhr;
+  var config = event.detail.requestConfig;
+  if (!xhr || xhr.status !== 503 || !config || config.verb === "get") {
+    return;
+  }
+  var elt = event.detail.elt;
+  var tries = Number(elt.dataset.busyTries || 0);
+  if (tries >= 5) {
+    delete elt.dataset.busyTries;
+    return;
+  }
+  elt.dataset.busyTries = String(tries + 1);
+  var pause = 1000 * (Number(xhr.getResponseHeader("Retry-After")) || 1);
+  var values = {};
+  config.formData.forEach(function (value, name) {
+    values[name] = value;
+  });
+  setTimeout(function () {
+    htmx.ajax(config.verb.toUpperCase(), config.path, {
+      source: elt,
+      target: config.target,
+      values: values,
+      headers: config.headers,
+    }).then(function () {
+      delete elt.dataset.busyTries;
+    });
+  }, pause);
+});
