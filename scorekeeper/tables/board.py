@@ -38,7 +38,9 @@ class HandRow:
     #: (points in the hand, running total) for each side
     cells: list[tuple[int, int]]
     explanation: list[str]
+    #: the hand's first findings, and how many more it has (a list on a page stays bounded)
     findings: list[rules.Finding]
+    more_findings: int
     finished: bool
     overridden: bool
     entries: list[str]
@@ -119,8 +121,17 @@ def live_context(
         for side in board.sides
     ]
     kept = {found.hand for found in board.errors}
+    findings: dict[int | None, list[rules.Finding]] = {}
+    for found in board.findings:
+        findings.setdefault(found.hand, []).append(found)
     hands = [
-        _hand_row(board, hand, value.hands[hand.number - 1], hand.number in kept)
+        _hand_row(
+            board,
+            hand,
+            value.hands[hand.number - 1],
+            hand.number in kept,
+            findings.get(hand.number, []),
+        )
         for hand in board.hands
     ]
     return {
@@ -171,14 +182,23 @@ def _winner_says(board: rules.Scoreboard) -> str:
     return ""
 
 
+#: the findings listed under a hand; the rest are counted
+MOST_FINDINGS_SHOWN = 10
+
+
 def _hand_row(
-    board: rules.Scoreboard, hand: rules.HandScore, entered: rules.Hand, overridden: bool
+    board: rules.Scoreboard,
+    hand: rules.HandScore,
+    entered: rules.Hand,
+    overridden: bool,
+    findings: list[rules.Finding],
 ) -> HandRow:
     return HandRow(
         number=hand.number,
         cells=[(hand.points[side], hand.running[side]) for side in board.sides],
         explanation=said(hand.explanation),
-        findings=[f for f in board.findings if f.hand == hand.number],
+        findings=findings[:MOST_FINDINGS_SHOWN],
+        more_findings=max(0, len(findings) - MOST_FINDINGS_SHOWN),
         finished=hand.finished,
         overridden=overridden,
         entries=[

@@ -257,3 +257,13 @@ def test_a_tile_that_does_not_match_the_line_is_refused(client: Client, sedma_ma
     assert response.status_code == 422
     assert "Hand 1, play 2: 3-4 does not match the open end 1." in text(response)
     assert rows(sedma_match) == (1, 1)
+
+
+def test_a_hand_lists_its_first_ten_findings_and_counts_the_rest(client: Client) -> None:
+    plays = tuple(rules.Play("Ana", points=12) for _ in range(14))
+    match = stored("straight", hands=(rules.Hand(leader="Ana", plays=plays),))
+
+    page = text(board(client, match))
+
+    assert page.count("add up to a multiple of five") == 10
+    assert "And 4 more findings." in page
