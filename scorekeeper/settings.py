@@ -8,6 +8,7 @@ lists them. Without any, a checkout runs in production mode on SQLite and asks f
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -95,11 +96,28 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGNIN_ATTEMPTS", "5"))
-AXES_COOLOFF_TIME = 0.25  # hours: a locked-out account and address may try again after this
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Locked on the client's address (any user name: no spraying one password over many names) and
+# on the user name (from any address: no guessing one account's password from many). A lock
+# lasts a few minutes and failures while locked do not make it longer, so nobody can keep an
+# organizer out for long by typing wrong passwords in their name (docs/deployment.md).
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGNIN_COOLOFF_MINUTES", "5")))
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.access.addresses.client_address"
 AXES_LOCKOUT_TEMPLATE = "access/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+
+# How many proxies in front of the app append the address they were reached from to
+# X-Forwarded-For: the client's address is read that many entries from the right
+# (scorekeeper/access/addresses.py). 0: the connection's own address, headers ignored.
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
+
+# Matches a phone without an account may start in an hour (scorekeeper/access/throttle.py):
+# from one browser, and from one address (a hall's phones may share its Wi-Fi's address).
+ANONYMOUS_STARTS_PER_BROWSER = int(os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_BROWSER", "20"))
+ANONYMOUS_STARTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_ADDRESS", "60"))
+RATELIMIT_IP_META_KEY = "scorekeeper.access.addresses.client_address"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tables:home"

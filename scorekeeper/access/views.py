@@ -21,6 +21,7 @@ from scorekeeper.access.permissions import (
     grant,
     held_link,
 )
+from scorekeeper.access.throttle import Refusal
 from scorekeeper.tables.models import Match
 
 
@@ -119,3 +120,17 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             request.session[DISPLAY_NAME] = form.cleaned_data["name"]
         return redirect("tables:scoreboard", pk=link.match_id)
     return render(request, "access/join.html", {"link": link, "form": form})
+
+
+def too_many_starts(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429, and when to try again: a phone without an account started as many matches as it
+    may this hour (throttle.py)."""
+    minutes = -(-refusal.seconds_left // 60)
+    response = render(
+        request,
+        "access/too_many_starts.html",
+        {"per_hour": refusal.per_hour, "minutes": minutes},
+        status=429,
+    )
+    response["Retry-After"] = str(refusal.seconds_left)
+    return response

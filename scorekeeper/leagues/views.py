@@ -44,8 +44,10 @@ from scorekeeper.rules.match import GAME_NAMES, Side
 from scorekeeper.tables.forms import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match, Player
+from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
 from scorekeeper.tables.spreadsheet import SafeWriter
+from scorekeeper.tables.views.access import players_around
 
 #: the standings' tie-breaks, as the page states them
 TIE_BREAK_WORDS = {
@@ -357,7 +359,11 @@ def import_bundle(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "leagues/player_list.html", {"players": Player.objects.all()})
+    """The people this phone or account plays with and the leagues' members; ?q= finds
+    anyone by a part of their name."""
+    search = request.GET.get("q", "").strip()
+    players = players_found(search) if search else players_around(request)
+    return render(request, "leagues/player_list.html", {"players": players, "search": search})
 
 
 @require_safe

@@ -1,12 +1,14 @@
-"""Players as the tables know them: the same player under another spelling, and a match file's
-names as the tables store them."""
+"""Players as the tables know them: the same player under another spelling, a match file's names
+as the tables store them, and the people a phone or account plays with."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import Q, QuerySet
+
 from scorekeeper import rules
-from scorekeeper.tables.models import Player
+from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.seats import renamed
 
@@ -53,3 +55,33 @@ def stored_names(match: rules.Match) -> rules.Match:
                 "tells a new player apart"
             )
     return renamed(match, dict(zip(match.players, names, strict=True)))
+
+
+#: the matches of a phone or account the picker and the players page look back over
+RECENT_MATCHES = 30
+#: how many names they offer at most
+MOST_OFFERED = 300
+#: how many players a search finds at most
+MOST_FOUND = 50
+
+
+def people_played_with(*, user, match_ids: Iterable[int]) -> QuerySet[Player]:
+    """The people a phone or account plays with: those of its recent matches (``match_ids``:
+    the matches the phone joined or started; an account's: those it started or has a role in)
+    and the leagues' members. Not every name ever entered: anyone may start a match with
+    made-up names, and they stay on that phone."""
+    mine = Q(pk__in=list(match_ids))
+    if user is not None and user.is_authenticated:
+        mine |= Q(created_by=user) | Q(roles__user=user)
+    recent = Match.objects.filter(mine).order_by("-updated_at").values_list("pk", flat=True)
+    around = Q(seats__match__in=list(recent[:RECENT_MATCHES])) | Q(leagues__isnull=False)
+    ids = Player.objects.filter(around).values_list("pk", flat=True).distinct()
+    return Player.objects.filter(pk__in=list(ids[:MOST_OFFERED])).order_by("name")
+
+
+def players_found(text: str) -> QuerySet[Player]:
+    """Players whose name holds ``text``, in any case and spacing: a search reaches anyone."""
+    key = name_key(text)
+    if not key:
+        return Player.objects.none()
+    return Player.objects.filter(key__contains=key).order_by("name")[:MOST_FOUND]

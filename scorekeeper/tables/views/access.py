@@ -5,14 +5,16 @@ from __future__ import annotations
 import hashlib
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.access.permissions import can_edit, entered_by, grant
+from scorekeeper.access.permissions import GRANTS, can_edit, entered_by, grant
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
-from scorekeeper.tables.models import Match
+from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.players import people_played_with
 from scorekeeper.tables.scoring import with_everything
 
 
@@ -53,6 +55,13 @@ def take_charge(request: HttpRequest, match: Match) -> None:
         match=match, role=SCOREKEEPER, label=STARTED_ON_THIS_PHONE, owner=True
     )
     grant(request, link)
+
+
+def players_around(request: HttpRequest) -> QuerySet[Player]:
+    """The people this phone or account plays with (players.people_played_with): the matches
+    a phone joined or started are those its session holds links to."""
+    joined = [int(pk) for pk in request.session.get(GRANTS, {}) if str(pk).isdigit()]
+    return people_played_with(user=request.user, match_ids=joined)
 
 
 def submission_key(request: HttpRequest) -> str:

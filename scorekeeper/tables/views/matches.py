@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -19,6 +20,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import match_role
+from scorekeeper.access.throttle import count_start
+from scorekeeper.access.views import too_many_starts
 from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.tables import imports
@@ -26,12 +29,13 @@ from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms import ImportForm, SetupForm
 from scorekeeper.tables.i18n import game_name
-from scorekeeper.tables.models import Change, Match, Player
+from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import create_match, match_value
 from scorekeeper.tables.views.access import (
     author,
     get_match,
     get_match_for_edit,
+    players_around,
     remember_start,
     started_by_this_submission,
     take_charge,
@@ -59,11 +63,13 @@ def home(request: HttpRequest) -> HttpResponse:
 def new_match(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAME_NAMES:
         raise Http404("No such game.")
-    known = list(Player.objects.values_list("name", flat=True))
+    known = list(players_around(request).values_list("name", flat=True))
     form = SetupForm(game, request.POST or None, known_players=known)
     if request.method == "POST" and (done := started_by_this_submission(request)):
         return redirect("tables:scoreboard", pk=done)
     if request.method == "POST" and form.is_valid():
+        if refusal := count_start(request):
+            return too_many_starts(request, refusal)
         who = author(request)
         match = create_match(form.cleaned_data["match"], made_by=who.name, user=request.user)
         take_charge(request, match)
@@ -153,6 +159,8 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     if done := started_by_this_submission(request):
         url = reverse("tables:scoreboard", kwargs={"pk": done})
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if refusal := count_start(request):
+        return too_many_starts(request, refusal)
     who = author(request)
     again = create_match(
         match_value(match).with_hands(()),
@@ -169,10 +177,14 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(url)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def import_match(request: HttpRequest) -> HttpResponse:
     """Bring in a match file. One with error findings is stored only when the table keeps them
-    all on purpose: the page lists them and asks, once (RULES.md)."""
+    all on purpose: the page lists them and asks, once (RULES.md).
+
+    Only a signed-in account imports: a file can hold a whole made-up match, as many as
+    anyone cares to send (README: Many phones at one table)."""
     if request.method == "POST" and (done := started_by_this_submission(request)):
         return redirect("tables:scoreboard", pk=done)
     # the answer to the page's question: keep the file that was shown, findings and all

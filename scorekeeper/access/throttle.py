@@ -1,0 +1,56 @@
+"""How many matches a phone without an account may start: so many an hour from one address and
+from one browser, counted by django-ratelimit in the shared cache. Signed-in accounts are not
+counted (an admin makes them); a match file or a league bundle is imported only by a signed-in
+account (README: Many phones at one table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.http import HttpRequest
+from django_ratelimit.core import get_usage
+
+from scorekeeper.access.addresses import client_address
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One start too many: how many an hour are allowed, and when the next one will be."""
+
+    per_hour: int
+    seconds_left: int
+
+
+def _address(group: str, request: HttpRequest) -> str:
+    return client_address(request)
+
+
+def _browser(group: str, request: HttpRequest) -> str:
+    return request.session.session_key or ""
+
+
+def count_start(request: HttpRequest) -> Refusal | None:
+    """Count a match about to be started without an account; the refusal when it is one more
+    than its address or its browser may start this hour. Call it once the start is sure to
+    succeed (a form with mistakes costs nothing)."""
+    if request.user.is_authenticated:
+        return None
+    if request.session.session_key is None:
+        # a browser that sends no session cookie is counted by its address only
+        request.session.save()
+    limits = (
+        ("starts-per-address", _address, settings.ANONYMOUS_STARTS_PER_ADDRESS),
+        ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
+    )
+    # The cache is the database's, whose increment is a read and a write. In a transaction,
+    # SQLite (the default) holds its write lock from the start, so two phones starting at the
+    # same moment are counted one after the other; on PostgreSQL requests at the same instant
+    # may each read the same count, letting through at most one more per app worker.
+    with transaction.atomic():
+        for group, key, per_hour in limits:
+            usage = get_usage(request, group=group, key=key, rate=f"{per_hour}/h", increment=True)
+            if usage is not None and usage["should_limit"]:
+                return Refusal(per_hour, max(usage["time_left"], 1))
+    return None

@@ -1,0 +1,113 @@
+"""Signing in can't be used against a user: wrong passwords lock the client's own address (any
+user name) and the user name (from any address), for a few minutes that more failures do not
+stretch, and behind the proxy the address is the client's own."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth import get_user_model
+from django.db.models import F
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+PASSWORD = "plenty of dominoes on the table"
+LOCKED = 429
+
+
+@pytest.fixture
+def olga(db: None, settings) -> str:
+    """The hall's organizer, with a password."""
+    # the fast hasher: the tests are about counting attempts, not about hashing
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_user_model().objects.create_user("olga", password=PASSWORD)
+    return "olga"
+
+
+def sign_in(client: Client, username: str, password: str) -> HttpResponse:
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+def from_address(address: str) -> Client:
+    return Client(REMOTE_ADDR=address)
+
+
+def behind_the_proxy(address: str) -> Client:
+    """A browser reaching the app through one proxy, which appends its address."""
+    return Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=address)
+
+
+def minutes_pass(minutes: float) -> None:
+    """As if the failures so far were made that much earlier."""
+    AccessAttempt.objects.update(
+        attempt_time=F("attempt_time") - datetime.timedelta(minutes=minutes)
+    )
+
+
+def test_one_password_sprayed_over_many_user_names_from_one_address_is_stopped(
+    olga: str,
+) -> None:
+    """The probe: 33 user names tried once each from one address locked nothing."""
+    stranger = from_address("203.0.113.5")
+
+    answers = [sign_in(stranger, f"user{n}", "password1").status_code for n in range(33)]
+
+    assert answers[:4] == [200] * 4
+    assert answers[4:] == [LOCKED] * 29
+    assert sign_in(stranger, olga, PASSWORD).status_code == LOCKED
+
+
+def test_guesses_at_one_account_from_many_addresses_lock_it_for_a_few_minutes(olga: str) -> None:
+    for n in range(5):
+        sign_in(from_address(f"198.51.100.{n}"), olga, f"guess {n}")
+
+    locked = sign_in(from_address("203.0.113.7"), olga, PASSWORD)
+    minutes_pass(5.5)
+    after = sign_in(from_address("203.0.113.7"), olga, PASSWORD)
+
+    assert locked.status_code == LOCKED
+    assert "Too many sign-in attempts" in locked.content.decode()
+    assert after.status_code == 302
+
+
+def test_more_wrong_passwords_during_the_lock_do_not_make_it_longer(olga: str) -> None:
+    """The probe: five wrong passwords kept the organizer out for 15 minutes, and a stranger
+    who went on typing kept them out for good."""
+    stranger = from_address("203.0.113.5")
+    for n in range(5):
+        sign_in(stranger, olga, f"guess {n}")
+    minutes_pass(4)
+    for n in range(20):
+        assert sign_in(stranger, olga, f"more {n}").status_code == LOCKED
+    minutes_pass(1.5)
+
+    response = sign_in(from_address("192.0.2.10"), olga, PASSWORD)
+
+    assert response.status_code == 302
+
+
+def test_behind_the_proxy_a_strangers_failures_lock_the_stranger_not_the_hall(
+    olga: str, settings
+) -> None:
+    settings.TRUSTED_PROXIES = 1
+    stranger = behind_the_proxy("203.0.113.5")
+    for n in range(5):
+        sign_in(stranger, f"user{n}", "password1")
+
+    refused = sign_in(stranger, "user9", "password1")
+    organizer = sign_in(behind_the_proxy("203.0.113.6"), olga, PASSWORD)
+
+    assert refused.status_code == LOCKED
+    assert organizer.status_code == 302
+
+
+def test_without_a_trusted_proxy_a_forged_forwarded_for_is_no_new_address(olga: str) -> None:
+    answers = [
+        sign_in(Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{n}"), f"user{n}", "x").status_code
+        for n in range(6)
+    ]
+
+    assert answers == [200, 200, 200, 200, LOCKED, LOCKED]
