@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,9 @@ TAP_P99_MS = 250
 POLL_P99_MS = 100
 #: of the requests the plan asks for, the share the phones must send (else they fell behind)
 PACE_KEPT = 0.9
+#: the longest the phones may take to start (open their pages, join, sign in) before the
+#: warm-up begins anyway (and the step fails: phones that had not started are counted)
+START_SECONDS = 300
 #: the hall's targets
 TARGET_TABLES = 200
 TARGET_SHARE_OF_CEILING = 0.4
@@ -126,12 +130,14 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
         "login": reverse("login"),
         "organizer": night.organizer,
         "pace": PACE,
+        "start_seconds": START_SECONDS,
         "warmup": night.warmup,
         "hold": night.hold,
         "results": str(results_file),
         "seed": night.seed,
     }
     plan_file.write_text(json.dumps(plan, indent=1))
+    first_standings_ms = open_the_season(night.servers[0], plan["standings"], plan["wall"])
     count = users(tables)
     say(
         f"  {tables} tables: {count} phones and screens on {len(night.servers)} server(s), "
@@ -160,9 +166,11 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
                 env=env,
                 stdout=output,
                 stderr=subprocess.STDOUT,
-                timeout=spawning + night.warmup + night.hold + 180,
+                timeout=spawning + START_SECONDS + night.warmup + night.hold + 60,
                 check=False,
             )
+    except subprocess.TimeoutExpired:
+        pass  # told below, with the end of its log
     finally:
         with transaction.atomic(using=night.using):
             data.close_tables(night.using, season_id=night.season_id, tables=opened)
@@ -171,9 +179,22 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
         tail = "\n".join(log.read_text(errors="replace").splitlines()[-30:])
         raise RuntimeError(f"locust wrote no results at {tables} tables:\n{tail}")
     step = json.loads(results_file.read_text())
+    step["first_standings_ms"] = first_standings_ms
     judge(step, tables)
     time.sleep(night.settle)
     return step
+
+
+def open_the_season(base: str, *paths: str) -> float:
+    """The season's pages, opened once before the phones start, as the organizer opens them
+    while the night's matches are set up: starting them changed the season, so its standings
+    are worked out again, once (they stay kept while no match finishes). Returns how long
+    that took, in milliseconds."""
+    started = time.perf_counter()
+    for path in paths:
+        with urllib.request.urlopen(base + path, timeout=900) as answer:
+            answer.read()
+    return round((time.perf_counter() - started) * 1000)
 
 
 def judge(step: dict, tables: int) -> None:
@@ -206,7 +227,8 @@ def judge(step: dict, tables: int) -> None:
 
 def search(steps: list[int], resolution: int, attempt: Callable[[int], dict]) -> dict:
     """Step up through ``steps`` until a number of tables does not hold, then bisect between
-    the last that held and it until they are at most ``resolution`` tables apart."""
+    the last that held and it until they are at most ``resolution`` tables apart, or a tenth
+    of the one that did not hold if that is less (and at least one)."""
     tried: dict[int, dict] = {}
 
     def holds(tables: int) -> bool:
@@ -220,7 +242,7 @@ def search(steps: list[int], resolution: int, attempt: Callable[[int], dict]) ->
             break
         held = tables
     if failed is not None:
-        while failed - held > max(1, resolution):
+        while failed - held > max(1, min(resolution, failed // 10)):
             middle = held + (failed - held) // 2
             if holds(middle):
                 held = middle
@@ -289,7 +311,12 @@ def render(hall: dict) -> str:
             + ("yes" if step["held"] else "no: " + "; ".join(step["why_not"]))
         )
     for step in _shown_in_full(hall):
-        lines += ["", f"At {step['tables']} tables, for {step['held_seconds']:g} s:"]
+        lines += [
+            "",
+            f"At {step['tables']} tables, for {step['held_seconds']:g} s (before the phones "
+            f"started, the season's standings and wall board took {step['first_standings_ms']} "
+            "ms to open: the night's tables had changed the season):",
+        ]
         lines.append(
             f"  {'request':16} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
             f"{'errors':>6}"

@@ -15,8 +15,9 @@ and for the hall, a wall board (its TV) per 10 tables, refreshing as its page sa
 one organizer, signed in, opening the season's standings every 10 s.
 
 Every address, field and value sent is read off the pages the phone was served (boards.py),
-as a browser does. Once every phone has started, the run warms up, then the statistics are
-reset and the hold begins; at its end the numbers are written as JSON and locust stops.
+as a browser does. Once every phone has started (opened its page, joined or signed in), the
+run warms up, then the statistics are reset and the hold begins; at its end the numbers are
+written as JSON and locust stops.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ HTMX = {"HX-Request": "true"}
 
 #: what went wrong while the phones started (before the measurement: never reset)
 setup_failures: list[str] = []
+#: phones that have opened their page (and joined, or signed in): the warm-up waits for all
+started_phones = 0
 
 
 class Phone(FastHttpUser):
@@ -64,6 +67,17 @@ class Phone(FastHttpUser):
 
     def server(self) -> int:
         return self.slot
+
+    def on_start(self) -> None:
+        global started_phones
+        try:
+            self.arrive()
+        finally:
+            started_phones += 1
+
+    def arrive(self) -> None:
+        """What the phone does first: open its page, join, sign in."""
+        raise NotImplementedError
 
     # -- requests ------------------------------------------------------------------------------
 
@@ -93,7 +107,7 @@ class Phone(FastHttpUser):
                 text = answer.text or ""
                 answer.success()
                 return text
-            said = (answer.text or "")[:200].replace("\n", " ")
+            said = (answer.text or str(getattr(answer, "error", "")))[:200].replace("\n", " ")
             answer.failure(f"{method} {kind}: {answer.status_code} {said}")
             if not self.ready:
                 setup_failures.append(f"{kind}: {answer.status_code} {said}")
@@ -145,7 +159,7 @@ class TablePhone(Watcher):
         table, seat = divmod(self.slot, 3)
         return table + seat + 1
 
-    def on_start(self) -> None:
+    def arrive(self) -> None:
         self.table = TABLES[self.slot // 3]
         self.ready = self.open_board(self.table) is not None and bool(self.poll_address)
         self.next_poll = time.monotonic() + self.rng.uniform(0, PACE["poll"])
@@ -165,7 +179,7 @@ class Scorekeeper(Watcher):
 
     slots = itertools.count()
 
-    def on_start(self) -> None:
+    def arrive(self) -> None:
         self.table = TABLES[self.slot]
         self.plays_in_hand = 0
         self.tap: boards.Form | None = None
@@ -265,7 +279,7 @@ class WallBoard(Phone):
 
     slots = itertools.count()
 
-    def on_start(self) -> None:
+    def arrive(self) -> None:
         page = self.send("GET", PLAN["wall"], "open the wall board")
         found = boards.pollers(page) if page else []
         self.address, self.period = found[0] if found else (PLAN["wall"], 15.0)
@@ -286,7 +300,7 @@ class Organizer(Phone):
 
     slots = itertools.count()
 
-    def on_start(self) -> None:
+    def arrive(self) -> None:
         page = self.send("GET", PLAN["login"], "sign in")
         form = next(
             (f for f in boards.forms(page or "") if "csrfmiddlewaretoken" in f.fields), None
@@ -325,7 +339,10 @@ def conduct(environment) -> None:
     """Wait for every phone to start, warm up, then measure for the hold, write the numbers
     and stop."""
     runner = environment.runner
-    while runner.state != STATE_RUNNING or runner.user_count < USERS:
+    deadline = time.monotonic() + PLAN["start_seconds"]
+    while (
+        runner.state != STATE_RUNNING or runner.user_count < USERS or started_phones < USERS
+    ) and time.monotonic() < deadline:
         gevent.sleep(0.2)
     gevent.sleep(PLAN["warmup"])
     environment.stats.reset_all()
@@ -359,7 +376,9 @@ def results(environment, held: float, load: float) -> dict:
         "users": USERS,
         "kinds": kinds,
         "errors": [{"count": e.occurrences, "error": str(e.error)[:300]} for e in errors[:10]],
-        "setup_failures": setup_failures[:10],
-        "setup_failure_count": len(setup_failures),
+        "setup_failures": setup_failures[:10]
+        + [f"{USERS - started_phones} phones had not started when the hold began"]
+        * (started_phones < USERS),
+        "setup_failure_count": len(setup_failures) + (started_phones < USERS),
         "load_generator_cpu_percent": round(load, 1),
     }

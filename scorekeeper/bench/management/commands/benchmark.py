@@ -135,7 +135,7 @@ class Command(BaseCommand):
             type=int,
             default=5,
             help="bisect until the last number of tables that held and the first that did "
-            "not are at most this far apart",
+            "not are at most this far apart (or a tenth of the latter, if less)",
         )
         night.add_argument(
             "--hold", type=float, default=60.0, help="seconds each number of tables must hold"
