@@ -25,10 +25,12 @@ help:
 $(PYTHON):
 	python3 -m venv $(VENV)
 
-# The pinned versions first, then the project itself without letting pip pick any other.
+# The pinned versions first, then the project itself without letting pip pick any other; a
+# dependency pyproject.toml asks for that the lock lacks stops here.
 $(INSTALLED): $(LOCK) pyproject.toml | $(PYTHON)
 	$(PYTHON) -m pip install --requirement $(LOCK)
 	$(PYTHON) -m pip install --no-deps --editable .
+	$(PYTHON) -m pip check || { echo "$(LOCK) is behind pyproject.toml: run make lock" >&2; exit 1; }
 	touch $@
 
 # For any platform and Python 3.11 or newer, so one lock serves every machine.
