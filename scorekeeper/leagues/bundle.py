@@ -21,6 +21,7 @@ import zlib
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
@@ -34,6 +35,7 @@ from scorekeeper.rules.matchfile import (
     parse_rules,
     read_match,
 )
+from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import look_alikes, stored_names
 from scorekeeper.tables.scoring import create_match, match_value, player_named, refetch
@@ -98,7 +100,7 @@ def export_league(league: League) -> bytes:
 
 
 def import_league(data: bytes) -> League:
-    """Create the league, its seasons and matches in one transaction: all or nothing."""
+    """Create the league, its seasons and matches: all or nothing, written a match at a time."""
     if len(data) > MOST_BYTES:
         raise _too_large(f"{len(data):,} bytes; a bundle has at most {MOST_BYTES:,}")
     try:
@@ -151,14 +153,38 @@ def import_league(data: bytes) -> League:
             "of matches."
         )
     members = _member_names(members)
+    # Written a match per transaction, not all in one: a transaction holds SQLite's write lock
+    # from its start, and a bundle of a few hundred long matches held it for minutes while
+    # every tap in the hall waited (and gave up after 20 s). A bundle that fails part way is
+    # taken out again whole.
+    newest_player = Player.objects.aggregate(newest=Max("pk"))["newest"] or 0
     with transaction.atomic():
         league = League.objects.create(name=name, game=game, rules=rules)
         league.members.set([player_named(member) for member in members])
+    made: list[int] = []
+    try:
         for i, season_data in enumerate(seasons):
-            season = _season(league, season_data, f"league.json: seasons[{i}]")
+            with transaction.atomic():
+                season = _season(league, season_data, f"league.json: seasons[{i}]")
             for entry in season_data.get("matches", []):
-                _match(archive, season, entry, game)
+                made.append(_match(archive, season, entry, game))
+    except BaseException:
+        _take_out(league, made, newest_player)
+        raise
     return league
+
+
+def _take_out(league: League, made: list[int], newest_player: int) -> None:
+    """Everything a failed import wrote: its matches (each in a transaction of its own), the
+    league with its seasons, and the players it added that nothing else has seated since."""
+    for pk in made:
+        with transaction.atomic():
+            Match.objects.filter(pk=pk).delete()
+    with transaction.atomic():
+        league.delete()
+        Player.objects.filter(
+            pk__gt=newest_player, seats__isnull=True, leagues__isnull=True
+        ).delete()
 
 
 def _member_names(members: list[str]) -> list[str]:
@@ -280,7 +306,7 @@ def _season(league: League, data: dict, where: str) -> Season:
     return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
 
 
-def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> None:
+def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> int:
     name = entry.get("file", "") if isinstance(entry, dict) else ""
     if not isinstance(name, str) or not name:
         raise BundleError("(no file named): missing from the bundle.")
@@ -295,7 +321,6 @@ def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> 
         raise BundleError(f"{name}: {error}") from None
     if value.game != game:
         raise BundleError(f"{name}: a {value.game} match in a {game} league.")
-    match = create_match(value)
     forfeited_by = entry.get("forfeited_by")
     if forfeited_by is not None and (
         isinstance(forfeited_by, bool)
@@ -303,4 +328,7 @@ def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> 
         or not 0 <= forfeited_by < len(value.sides)
     ):
         raise BundleError(f"{name}: forfeited_by must be the number of a side.")
-    SeasonMatch.objects.create(season=season, match=match, forfeited_by=forfeited_by)
+    with transaction.atomic():
+        match = create_match(value)
+        SeasonMatch.objects.create(season=season, match=match, forfeited_by=forfeited_by)
+    return match.pk

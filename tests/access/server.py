@@ -196,6 +196,28 @@ class Phone:
         body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **data}).encode()
         return self._send(urllib.request.Request(self.base + path, data=body, method="POST"))
 
+    def upload(self, path: str, field: str, filename: str, content: bytes) -> Answer:
+        """A file sent as a form sends it (multipart), with the CSRF token."""
+        token = next((c.value for c in self.cookies if c.name == "csrftoken"), "")
+        boundary = secrets.token_hex(16)
+        body = (
+            (
+                f"--{boundary}\r\n"
+                'Content-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n'
+                f"{token}\r\n"
+                f"--{boundary}\r\n"
+                f'Content-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
+                "Content-Type: application/octet-stream\r\n\r\n"
+            ).encode()
+            + content
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        request = urllib.request.Request(
+            self.base + path, data=body, method="POST", headers=headers
+        )
+        return self._send(request)
+
     def sign_in(self, username: str, password: str) -> None:
         page = self.get("/accounts/login/").body
         found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
