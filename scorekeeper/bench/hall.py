@@ -10,7 +10,7 @@ tables that held.
 
 Beside it, the ceiling: the tables the same requests per second would reach if every request
 cost what the bare view costs (its requests per second measured with wrk in the same run,
-before and after the search).
+before every step and after the search; the median).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -257,8 +258,9 @@ def search(steps: list[int], resolution: int, attempt: Callable[[int], dict]) ->
 
 
 def summary(found: dict, bare_runs: list[dict]) -> dict:
-    """The capacity beside the ceiling, and the targets."""
-    bare = sum(run["requests_per_second"] for run in bare_runs) / len(bare_runs)
+    """The capacity beside the ceiling (from the median of the bare view's measurements), and
+    the targets."""
+    bare = statistics.median(run["requests_per_second"] for run in bare_runs)
     top = ceiling(bare)
     capacity = found["capacity_tables"]
     share = capacity / top if top else 0.0
@@ -293,12 +295,13 @@ def render(hall: dict) -> str:
         f"{hall['hold_seconds']:g} s, a tap's p99 is within {TAP_P99_MS} ms, a poll's within "
         f"{POLL_P99_MS} ms, nothing fails and the phones keep their pace.",
         f"Ceiling: {hall['ceiling_tables']} tables (the bare view's "
-        f"{hall['bare_requests_per_second']:.0f} req/s, at "
+        f"{hall['bare_requests_per_second']:.0f} req/s, the median of "
+        f"{len(hall['bare_runs'])} measurements, at "
         f"{hall['requests_per_second_per_table']:.3f} req/s a table). "
         f"Capacity / ceiling: {hall['capacity_share_of_ceiling']:.2f}.",
         "",
         f"{'tables':>6} {'phones':>6} {'req/s':>7} {'of plan':>7} {'tap p99':>7} "
-        f"{'poll p99':>8} {'errors':>6} {'load gen':>8}  held?",
+        f"{'poll p99':>8} {'errors':>6} {'load gen':>8} {'bare':>6}  held?",
     ]
     for step in hall["steps"]:
         kinds = step["kinds"]
@@ -307,7 +310,8 @@ def render(hall: dict) -> str:
             f"{step['sent_requests_per_second'] / step['planned_requests_per_second']:7.0%} "
             f"{kinds.get('tap', {}).get('p99_ms', 0):7g} "
             f"{kinds.get('poll', {}).get('p99_ms', 0):8g} {step['errors_total']:6d} "
-            f"{step['load_generator_cpu_percent']:7.0f}%  "
+            f"{step['load_generator_cpu_percent']:7.0f}% "
+            f"{step.get('bare_requests_per_second_before', 0):6.0f}  "
             + ("yes" if step["held"] else "no: " + "; ".join(step["why_not"]))
         )
     for step in _shown_in_full(hall):
