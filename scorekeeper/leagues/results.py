@@ -13,12 +13,12 @@ from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import Side
 from scorekeeper.tables.models import Match, Seat
-from scorekeeper.tables.scoring import seated_match, seating
+from scorekeeper.tables.seats import seating
 
 
 def sides_of(match: Match) -> list[tuple[str, ...]]:
     """The match's sides in seat order (use a match with its seats prefetched)."""
-    return _sides(seated_match(match))
+    return _sides(match.seating())
 
 
 def _sides(value: rules.Match) -> list[tuple[str, ...]]:
@@ -29,7 +29,7 @@ def result_of(match: Match, forfeited_by: int | None = None) -> Result:
     stored = _Stored(
         match.pk, match.game, match.rules, match.totals, match.winners, match.finished, forfeited_by
     )
-    return _result(seated_match(match), stored)
+    return _result(match.seating(), stored)
 
 
 def _result(value: rules.Match, match: _Stored) -> Result:

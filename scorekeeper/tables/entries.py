@@ -22,6 +22,7 @@ from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import (
     errors_at,
+    match_value,
     play_rows,
     save_scores,
     store_hands,
@@ -113,7 +114,7 @@ def hand_end(
 def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = None) -> Outcome:
     """What ``hand_end`` would make of the hand, with its explanation; nothing is written."""
     row = with_everything(Match.objects.filter(pk=match.pk)).get()
-    value = _names(row)
+    value = match_value(row)
     after = _ending(end, starter)(value)
     board = rules.score_match(after)
     return Outcome(
@@ -250,11 +251,6 @@ def _said(kind: str, **params: object) -> Callable[[rules.Match], tuple[str, dic
 
 
 # -- keeping it ----------------------------------------------------------------------------------
-
-
-def _names(row: Match) -> rules.Match:
-    seated = row.seating()
-    return by_name(stored_value(row, seated), seated.players)
 
 
 def _flagged(row: Match) -> set[tuple[int, int | None]]:

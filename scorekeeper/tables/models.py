@@ -13,6 +13,7 @@ from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.text import join_names
 from scorekeeper.tables.i18n import say
 from scorekeeper.tables.names import BadName, name_key, normal_name
+from scorekeeper.tables.seats import seating
 
 #: the games' names in the reader's language (the engine marks them for the translators)
 GAME_CHOICES = [(game, gettext_lazy(name)) for game, name in GAME_NAMES.items()]
@@ -107,16 +108,7 @@ class Match(models.Model):
         """The engine's view of the match's players, partnerships and rules, without its hands
         (fetch the seats and their players with it: ``with_seats``)."""
         seats = sorted(self.seats.all(), key=lambda seat: seat.position)
-        teams: dict[int, list[str]] = {}
-        for seat in seats:
-            if seat.team is not None:
-                teams.setdefault(seat.team, []).append(seat.player.name)
-        return rules.Match(
-            game=self.game,
-            players=tuple(seat.player.name for seat in seats),
-            partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
-            rules=dict(self.rules),
-        )
+        return seating(self.game, [(seat.player.name, seat.team) for seat in seats], self.rules)
 
     def side_totals(self) -> list[tuple[str, int]]:
         """Each side's name and total as kept, in seating order."""

@@ -15,7 +15,7 @@ from scorekeeper.rules.matchfile import write_hands as file_hands
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
 from scorekeeper.tables.names import name_key, normal_name
-from scorekeeper.tables.seats import by_name, by_seat
+from scorekeeper.tables.seats import by_name, by_seat, seating
 
 
 def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
@@ -36,12 +36,6 @@ def refetch(match: Match) -> Match:
     return with_everything(Match.objects.filter(pk=match.pk)).get()
 
 
-def seated_match(match: Match) -> rules.Match:
-    """The engine's view of a stored match's seating and rules, without its hands (use a match
-    with its seats and their players prefetched)."""
-    return match.seating()
-
-
 def seated(match: Match) -> rules.Match:
     """The engine's view of a match's seating and rules, its seats read now (for a match
     fetched without them)."""
@@ -49,31 +43,16 @@ def seated(match: Match) -> rules.Match:
     return seating(match.game, [(seat.player.name, seat.team) for seat in seats], match.rules)
 
 
-def seating(game: str, seats: list[tuple[str, int | None]], rules_: dict) -> rules.Match:
-    """The engine's view of a match from its seats in playing order, each a player's name and
-    their partnership (None without one), and its rules."""
-    teams: dict[int, list[str]] = {}
-    for name, team in seats:
-        if team is not None:
-            teams.setdefault(team, []).append(name)
-    return rules.Match(
-        game=game,
-        players=tuple(name for name, _ in seats),
-        partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
-        rules=dict(rules_),
-    )
-
-
 def match_value(match: Match) -> rules.Match:
     """The engine's view of a stored match, players by name (use a match fetched
     `with_everything`)."""
-    seated = seated_match(match)
+    seated = match.seating()
     return by_name(stored_value(match, seated), seated.players)
 
 
 def stored_value(match: Match, seated: rules.Match | None = None) -> rules.Match:
     """The stored match as the engine reads it, players named by seat key."""
-    seated = by_seat(seated or seated_match(match))
+    seated = by_seat(seated or match.seating())
     return seated.with_hands(tuple(hand_value(hand) for hand in match.hands.all()))
 
 

@@ -3,7 +3,7 @@
 A stored match names its players by seat key ("0", "1" ... in playing order) everywhere below
 the seating: in its hands, plays and the hands a change keeps. The engine is given the match
 with the players' names as they are now, so a player renamed shows under the new name on every
-board, history entry and export. These functions only rename; they know no database.
+board, history entry and export. These functions know no database.
 """
 
 from __future__ import annotations
@@ -13,6 +13,21 @@ from dataclasses import replace
 
 from scorekeeper import rules
 from scorekeeper.rules.match import SIDE_JOIN
+
+
+def seating(game: str, seats: list[tuple[str, int | None]], house_rules: dict) -> rules.Match:
+    """The engine's view of a match from its seats in playing order, each a player's name and
+    their partnership (None without one), and its house rules; no hands."""
+    teams: dict[int, list[str]] = {}
+    for name, team in seats:
+        if team is not None:
+            teams.setdefault(team, []).append(name)
+    return rules.Match(
+        game=game,
+        players=tuple(name for name, _ in seats),
+        partnerships=tuple(tuple(team) for _, team in sorted(teams.items())),
+        rules=dict(house_rules),
+    )
 
 
 def seat_keys(count: int) -> tuple[str, ...]:

@@ -20,7 +20,8 @@ from scorekeeper.tables.scoring import with_everything
 
 def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:
     """The match with everything needed to score it; 404 when there is none. Without
-    ``everything``, only what says who may change it and which version it is at.
+    ``everything``, only what says who may change it, which version it is at and its house
+    rules (an entry's form is checked against them).
 
     Scoreboards are public in the hall, so anyone may look.
     """
@@ -29,8 +30,8 @@ def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Matc
     return get_object_or_404(matches, pk=pk)
 
 
-#: what says who may change a match and which version it is at
-ROW_FIELDS = ("id", "game", "version", "updated_at", "created_by", "finished")
+#: what says who may change a match, which version it is at, and its house rules
+ROW_FIELDS = ("id", "game", "rules", "version", "updated_at", "created_by", "finished")
 
 
 def get_match_for_edit(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:

@@ -20,7 +20,6 @@ from scorekeeper.tables import entries
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.changes import with_kept_hands
 from scorekeeper.tables.models import Change, Match
-from scorekeeper.tables.scoring import seated_match
 from scorekeeper.tables.seats import by_name, by_seat
 from scorekeeper.tables.views.access import author, get_match, get_match_for_edit, submission_key
 
@@ -28,7 +27,7 @@ from scorekeeper.tables.views.access import author, get_match, get_match_for_edi
 @require_safe
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match(request, pk)
-    seating = seated_match(match)
+    seating = match.seating()
     changes = list(match.changes.select_related("reverts").order_by("-number"))
     for change in changes:
         change.before = _named(seating, change.before)
