@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime
 import io
 import json
-import re
 import uuid
 import zipfile
 from collections.abc import Callable
@@ -804,74 +803,6 @@ def test_anyone_may_read_the_standings(persona: Persona, hall: Hall) -> None:
     assert "Autumn" in text(response)
 
 
-# -- signing in ------------------------------------------------------------------------------------
-
-PASSWORD = "plenty of dominoes on the table"
-
-
-@pytest.fixture
-def olga(db: None, settings) -> str:
-    # the fast hasher: the test is about counting attempts, not about hashing
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    get_user_model().objects.create_user("olga", password=PASSWORD)
-    return "olga"
-
-
-def sign_in(client: Client, username: str, password: str) -> HttpResponse:
-    return client.post(reverse("login"), {"username": username, "password": password})
-
-
-def signed_in_as(client: Client) -> str | None:
-    page = text(client.get(reverse("tables:home")))
-    found = re.search(r"Sign out (\S+)", page)
-    return found.group(1) if found else None
-
-
-def test_the_right_password_signs_in(olga: str) -> None:
-    client = Client()
-
-    response = sign_in(client, olga, PASSWORD)
-
-    assert response.status_code == 302
-    assert signed_in_as(client) == "olga"
-
-
-def test_a_wrong_password_is_refused_with_the_form_again(olga: str) -> None:
-    client = Client()
-
-    response = sign_in(client, olga, "not it")
-
-    assert response.status_code == 200
-    assert "Please enter a correct username and password." in text(response)
-    assert signed_in_as(client) is None
-
-
-def test_after_four_wrong_passwords_the_right_one_still_signs_in(olga: str) -> None:
-    client = Client()
-    for _ in range(4):
-        sign_in(client, olga, "not it")
-
-    response = sign_in(client, olga, PASSWORD)
-
-    assert response.status_code == 302
-    assert signed_in_as(client) == "olga"
-
-
-def test_after_five_wrong_passwords_even_the_right_one_is_refused(olga: str) -> None:
-    client = Client()
-    answers = [sign_in(client, olga, f"guess {n}").status_code for n in range(5)]
-
-    response = sign_in(client, olga, PASSWORD)
-
-    # the fifth failure already answers that the account is locked
-    assert answers == [200, 200, 200, 200, 429]
-    assert response.status_code == 429
-    assert "Too many sign-in attempts" in text(response)
-    assert signed_in_as(client) is None
-    # another browser from the same address is refused too: the lock is on the account
-    assert sign_in(Client(), olga, PASSWORD).status_code == 429
-
-
 # -- CSRF ------------------------------------------------------------------------------------------
 
 
@@ -908,13 +839,3 @@ def test_an_htmx_post_with_the_csrf_cookies_header_is_accepted(
     assert response.status_code == 200
     assert totals(response) == [75, 35, 5, 0]
     assert plays_of(match, 3) == [("Cy", 5), ("Ana", 10)]
-
-
-def test_a_sign_in_without_the_csrf_token_is_refused(olga: str) -> None:
-    client = Client(enforce_csrf_checks=True)
-    client.get(reverse("login"))
-
-    response = sign_in(client, olga, PASSWORD)
-
-    assert response.status_code == 403
-    assert signed_in_as(client) is None

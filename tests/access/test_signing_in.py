@@ -5,6 +5,7 @@ stretch, and behind the proxy the address is the client's own."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from axes.models import AccessAttempt
@@ -13,6 +14,8 @@ from django.db.models import F
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
+
+from tests.web.pages import text
 
 PASSWORD = "plenty of dominoes on the table"
 LOCKED = 429
@@ -111,3 +114,67 @@ def test_without_a_trusted_proxy_a_forged_forwarded_for_is_no_new_address(olga: 
     ]
 
     assert answers == [200, 200, 200, 200, LOCKED, LOCKED]
+
+
+# -- one browser, one account ---------------------------------------------------------------
+
+
+def signed_in_as(client: Client) -> str | None:
+    page = text(client.get(reverse("tables:home")))
+    found = re.search(r"Sign out (\S+)", page)
+    return found.group(1) if found else None
+
+
+def test_the_right_password_signs_in(olga: str) -> None:
+    client = Client()
+
+    response = sign_in(client, olga, PASSWORD)
+
+    assert response.status_code == 302
+    assert signed_in_as(client) == "olga"
+
+
+def test_a_wrong_password_is_refused_with_the_form_again(olga: str) -> None:
+    client = Client()
+
+    response = sign_in(client, olga, "not it")
+
+    assert response.status_code == 200
+    assert "Please enter a correct username and password." in text(response)
+    assert signed_in_as(client) is None
+
+
+def test_after_four_wrong_passwords_the_right_one_still_signs_in(olga: str) -> None:
+    client = Client()
+    for _ in range(4):
+        sign_in(client, olga, "not it")
+
+    response = sign_in(client, olga, PASSWORD)
+
+    assert response.status_code == 302
+    assert signed_in_as(client) == "olga"
+
+
+def test_after_five_wrong_passwords_even_the_right_one_is_refused(olga: str) -> None:
+    client = Client()
+    answers = [sign_in(client, olga, f"guess {n}").status_code for n in range(5)]
+
+    response = sign_in(client, olga, PASSWORD)
+
+    # the fifth failure already answers that the account is locked
+    assert answers == [200, 200, 200, 200, 429]
+    assert response.status_code == 429
+    assert "Too many sign-in attempts" in text(response)
+    assert signed_in_as(client) is None
+    # another browser from the same address is refused too: the lock is on the account
+    assert sign_in(Client(), olga, PASSWORD).status_code == 429
+
+
+def test_a_sign_in_without_the_csrf_token_is_refused(olga: str) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.get(reverse("login"))
+
+    response = sign_in(client, olga, PASSWORD)
+
+    assert response.status_code == 403
+    assert signed_in_as(client) is None
