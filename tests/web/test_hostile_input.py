@@ -24,7 +24,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables.models import Hand, Match, Play, Player
+from tests.examples import matchfile_example
 from tests.web.table import scorekeeper_client
+from tests.web.test_settle import FIELDS as SETTLE_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -98,20 +100,6 @@ JSON = st.recursive(
 
 # -- Settle it: a GET form ------------------------------------------------------------------------
 
-SETTLE_FIELDS = [
-    "game",
-    "players",
-    "partnerships",
-    "how",
-    "domino",
-    "round_each_hand",
-    "subtract_own",
-    "line",
-    "opener",
-    *[f"name{seat}" for seat in range(1, 5)],
-    *[f"pips{seat}" for seat in range(1, 5)],
-]
-
 
 @FUZZ
 @given(
@@ -134,22 +122,8 @@ def test_settle_it_answers_any_input_with_a_page(
 
 # -- importing a match file -----------------------------------------------------------------------
 
-STRAIGHT = {
-    "format": "dominoes-match/1",
-    "game": "straight",
-    "rules": {"target": 300},
-    "players": ["Ana", "Bo", "Cy", "Di"],
-    "partnerships": [["Ana", "Cy"], ["Bo", "Di"]],
-    "hands": [
-        {
-            "leader": "Ana",
-            "plays": [{"player": "Ana", "points": 10}, {"player": "Bo", "points": 15}],
-            "end": {"how": "domino", "player": "Ana", "pips": {"Bo": 12, "Cy": 9, "Di": 11}},
-            "claimed": {"Ana": 35},
-        },
-        {"end": {"how": "blocked", "pips": {"Ana": 3, "Bo": 12, "Cy": 5, "Di": 9}}},
-    ],
-}
+#: the MATCHFILE.md example
+STRAIGHT = matchfile_example()
 CHICKENFOOT = {
     "game": "chickenfoot",
     "rules": {"set": 9},
