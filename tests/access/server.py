@@ -20,7 +20,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,6 +90,30 @@ def shell(env: dict[str, str], code: str) -> dict:
     done = manage(env, "shell", "-c", code)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@contextmanager
+def organizers_server(
+    backend: str, folder: Path, username: str, password: str
+) -> Iterator[tuple[Server, dict[str, str]]]:
+    """A running server and its environment, on a new database of ``backend`` ("sqlite", a
+    file in ``folder``, or "postgresql", on the run's server) with an organizer's account."""
+    with ExitStack() as stack:
+        if backend == "postgresql":
+            run_server = os.environ.get("DATABASE_URL", "")
+            assert is_postgres(run_server), "a PostgreSQL backend needs the run's server"
+            url = stack.enter_context(postgres_database(run_server))
+        else:
+            url = f"sqlite:///{folder / 'scorekeeper.sqlite3'}"
+        env = server_environment(url)
+        shell(
+            env,
+            f"from tests.access.serverside import prepare; prepare({username!r}, {password!r})",
+        )
+        server = Server(env, folder / "server.log")
+        server.start()
+        stack.callback(server.stop)
+        yield server, env
 
 
 @dataclass

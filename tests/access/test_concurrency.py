@@ -18,7 +18,6 @@ import threading
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,8 +30,7 @@ from tests.access.server import (
     Phone,
     Server,
     is_postgres,
-    postgres_database,
-    server_environment,
+    organizers_server,
     shell,
 )
 from tests.web.table import FOUR, setup_data
@@ -125,19 +123,7 @@ def hall(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Hall]:
     folder = tmp_path_factory.mktemp(f"server-{request.param}")
-    with ExitStack() as stack:
-        if request.param == "postgresql":
-            url = stack.enter_context(postgres_database(DATABASE_URL))
-        else:
-            url = f"sqlite:///{folder / 'scorekeeper.sqlite3'}"
-        env = server_environment(url)
-        shell(
-            env,
-            f"from tests.access.serverside import prepare; prepare({USERNAME!r}, {PASSWORD!r})",
-        )
-        server = Server(env, folder / "server.log")
-        server.start()
-        stack.callback(server.stop)
+    with organizers_server(request.param, folder, USERNAME, PASSWORD) as (server, env):
         phones = [Phone(server.url) for _ in range(4)]
         signed_in = at_once(len(phones), lambda i: phones[i].sign_in(USERNAME, PASSWORD))
         assert signed_in == [None] * len(phones), signed_in

@@ -17,21 +17,12 @@ import time
 import uuid
 import zipfile
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 
 import pytest
 
 from scorekeeper.rules.matchfile import dumps_match
-from tests.access.server import (
-    Answer,
-    Phone,
-    Server,
-    is_postgres,
-    postgres_database,
-    server_environment,
-    shell,
-)
-from tests.access.test_concurrency import BACKENDS, DATABASE_URL
+from tests.access.server import Answer, Phone, organizers_server
+from tests.access.test_concurrency import BACKENDS
 from tests.web.table import FOUR, setup_data
 from tests.web.test_hostile_largest_match import largest_match
 
@@ -49,20 +40,7 @@ def phones(
 ) -> Iterator[list[Phone]]:
     """An organizer importing, and two phones keeping score of another match."""
     folder = tmp_path_factory.mktemp(f"imports-{request.param}")
-    with ExitStack() as stack:
-        if request.param == "postgresql":
-            assert is_postgres(DATABASE_URL)
-            url = stack.enter_context(postgres_database(DATABASE_URL))
-        else:
-            url = f"sqlite:///{folder / 'scorekeeper.sqlite3'}"
-        env = server_environment(url)
-        shell(
-            env,
-            f"from tests.access.serverside import prepare; prepare({USERNAME!r}, {PASSWORD!r})",
-        )
-        server = Server(env, folder / "server.log")
-        server.start()
-        stack.callback(server.stop)
+    with organizers_server(request.param, folder, USERNAME, PASSWORD) as (server, _):
         phones = [Phone(server.url) for _ in range(3)]
         for phone in phones:
             phone.sign_in(USERNAME, PASSWORD)
