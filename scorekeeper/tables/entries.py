@@ -45,7 +45,8 @@ class Author:
 @dataclass(frozen=True)
 class Outcome:
     saved: bool
-    #: the match's row as it now stands (its seats and players fetched)
+    #: the match's row as it now stands, read with its seats, hands and plays (a saved entry
+    #: changed its hands after they were read: use ``value`` and ``board`` for those)
     match: Match
     #: the engine's view and score: after the entry if saved or previewed, else as stored
     value: rules.Match

@@ -51,9 +51,10 @@ def _answer(
         return render_board(
             request, match, value=outcome.value, board=outcome.board, change=outcome.change
         )
+    # a refused entry wrote nothing: the match as the entry read it is the match as stored
     return render_board(
         request,
-        refetch(match),
+        match,
         status=NOT_SAVED,
         forms={name: form},
         outcome=outcome,
