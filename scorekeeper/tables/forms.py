@@ -498,27 +498,12 @@ class ImportForm(forms.Form):
             match = stored_names(match)
         except BadName as problem:
             raise ValidationError(_unreadable(str(problem))) from None
-        problem = _not_storable(match)
-        if problem:
-            raise ValidationError(_unreadable(problem))
         return match
 
 
 def _unreadable(problem: str) -> str:
     # the problem itself names a place in the file and stays in English, as the file format does
     return gettext("This is not a match file the app can read: %(problem)s") % {"problem": problem}
-
-
-def _not_storable(match: rules.Match) -> str | None:
-    """What a readable file may hold that the tables cannot keep: a bigger play than the entry
-    forms take (its names are checked by stored_names)."""
-    for h, hand in enumerate(match.hands):
-        for p, play in enumerate(hand.plays):
-            if play.points is not None and play.points > 1000:
-                return (
-                    f"hands[{h}].plays[{p}].points: invalid-number: at most 1000, got {play.points}"
-                )
-    return None
 
 
 class PlayRowForm(forms.Form):
