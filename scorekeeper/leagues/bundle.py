@@ -328,7 +328,10 @@ def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> 
         or not 0 <= forfeited_by < len(value.sides)
     ):
         raise BundleError(f"{name}: forfeited_by must be the number of a side.")
-    with transaction.atomic():
-        match = create_match(value)
-        SeasonMatch.objects.create(season=season, match=match, forfeited_by=forfeited_by)
+    match = create_match(
+        value,
+        also_write=lambda match: SeasonMatch.objects.create(
+            season=season, match=match, forfeited_by=forfeited_by
+        ),
+    )
     return match.pk

@@ -202,15 +202,14 @@ def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     members = list(league.members.values_list("name", flat=True))
     form = SetupForm(league.game, request.POST or None, initial=league.rules, known_players=members)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            match = create_match(
-                form.cleaned_data["match"],
-                kind=Change.Kind.LEAGUE_MATCH,
-                params={"season": str(season)},
-                made_by=entered_by(request),
-                user=request.user,
-            )
-            SeasonMatch.objects.create(season=season, match=match)
+        match = create_match(
+            form.cleaned_data["match"],
+            kind=Change.Kind.LEAGUE_MATCH,
+            params={"season": str(season)},
+            made_by=entered_by(request),
+            user=request.user,
+            also_write=lambda match: SeasonMatch.objects.create(season=season, match=match),
+        )
         return redirect("tables:scoreboard", pk=match.pk)
     return render(
         request,

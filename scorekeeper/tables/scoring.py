@@ -6,6 +6,8 @@ Rows name players by seat (tables/seats.py); the engine is given their names as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
@@ -149,9 +151,13 @@ def create_match(
     params: dict | None = None,
     made_by: str = "",
     user=None,
+    also_write: Callable[[Match], object] | None = None,
 ) -> Match:
     """Store a whole match (a new setup, or an imported match file) in one transaction, so an
     import that fails half way leaves nothing behind. It is the match's first change.
+    ``also_write`` writes more rows for the new match (its place in a season) in the same
+    transaction; a caller never wraps this in a transaction of its own, which would score the
+    match inside it.
 
     The engine scores it and its hands are written out before the transaction begins: on
     SQLite a transaction holds the write lock from its start, and every phone's tap waits
@@ -184,6 +190,8 @@ def create_match(
             before=[],
             after=hands_written,
         )
+        if also_write is not None:
+            also_write(match)
     return match
 
 

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper import rules
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
 from tests.leagues.pages import csv_rows, standings
@@ -158,6 +160,29 @@ def test_an_import_keeps_the_league_its_rules_members_seasons_and_forfeits(
     assert (season.name, season.starts_on.isoformat()) == ("Autumn", "2026-09-01")
     assert season.entries.count() == len(straight_league.matches)
     assert list(season.entries.exclude(forfeited_by=None).values_list("forfeited_by")) == [(0,)]
+
+
+def test_an_import_scores_each_match_outside_the_transaction_that_writes_it(
+    client: Client, straight_league: StoredSeason, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a match is written, SQLite keeps every tap in the hall waiting; an import works
+    out each match's scores before its transaction begins, so the taps wait for the writing
+    alone (a bundle of long matches held them for seconds)."""
+    data = export(client, straight_league)
+    wipe()
+    outside = len(connection.atomic_blocks)
+    depths: list[int] = []
+    score_match = rules.score_match
+
+    def scoring(value: rules.Match) -> rules.Scoreboard:
+        depths.append(len(connection.atomic_blocks))
+        return score_match(value)
+
+    monkeypatch.setattr(rules, "score_match", scoring)
+    assert upload(client, data).status_code == 302
+
+    assert len(depths) >= len(straight_league.matches)
+    assert set(depths) == {outside}
 
 
 def test_a_bundle_is_a_zip_of_the_league_and_a_match_file_per_match(
