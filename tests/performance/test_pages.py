@@ -229,6 +229,20 @@ def test_a_watcher_gets_the_same_gzipped_standings_and_they_follow_the_season() 
     assert '<th scope="row">Quinn' in content(unzipped(gzipped(Client(), url)))
 
 
+def test_the_kept_standings_are_sent_in_each_readers_language() -> None:
+    """The drawn standings are kept in the cache per language: a reader in Spanish after one in
+    English gets the table in Spanish, and the English reader after them English again."""
+    hall = build(SMALL)
+    url = season_url(hall)
+    english = text(Client().get(url))
+
+    spanish = text(Client().get(url, headers={"Accept-Language": "es"}))
+
+    assert "Ties are broken" in english and "Jugador" not in english
+    assert "Jugador" in spanish and "Ties are broken" not in spanish
+    assert text(Client().get(url)) == english
+
+
 def test_the_wall_board_says_when_it_was_refreshed_each_time() -> None:
     """A TV refreshing every 15 seconds shows it is still live: the wall is drawn each time."""
     hall = build(SMALL)
