@@ -3,8 +3,9 @@
 Two gunicorn masters on two ports share one database and nothing else. Phones on either server
 record plays into the same match at the same moment, and one retries a play on the other server
 (its Wi-Fi dropped, the load balancer sent the retry elsewhere): every play lands exactly once.
-A phone watching on one server sees a play entered on the other within 3 seconds, through the
-live poll its scoreboard runs.
+A phone watching on one server sees a play entered on the other at its very next live poll
+(its scoreboard polls every 2 seconds, so within 3 seconds): nothing either server keeps can
+hide it. Asserted as the next poll, not as a number of seconds, so a busy machine cannot fail it.
 
 PostgreSQL only: it is what several servers share (docs/deployment.md). The suite runs on SQLite
 and again on PostgreSQL (tests/with-postgres.sh, which sets DATABASE_URL).
@@ -15,7 +16,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import time
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -47,8 +47,6 @@ pytestmark = pytest.mark.skipif(
 PLAYERS = ("Ana", "Bo", "Cy", "Di")
 #: plays each phone records
 PLAYS = 8
-#: a watcher polls every 2 s; a play entered anywhere must show within this
-SEEN_WITHIN = 3.0
 
 NEW_MATCH = """
 import json
@@ -165,7 +163,7 @@ def test_plays_from_phones_on_both_servers_each_land_exactly_once(hall: Hall) ->
 
 
 @pytest.mark.parametrize("watching, entering", [(0, 1), (1, 0)])
-def test_a_phone_on_one_server_sees_a_play_entered_on_the_other_within_3_seconds(
+def test_a_phone_on_one_server_sees_a_play_entered_on_the_other_at_its_next_poll(
     hall: Hall, watching: int, entering: int
 ) -> None:
     watcher = Phone(hall.servers[watching].url)
@@ -176,12 +174,8 @@ def test_a_phone_on_one_server_sees_a_play_entered_on_the_other_within_3_seconds
     scorekeeper = hall.phone(entering)
 
     assert tap(scorekeeper, hall.board, 1, "15").status == 302
-    entered = time.monotonic()
-    while (answer := watcher.get(poll)).status == 304:
-        assert time.monotonic() - entered < SEEN_WITHIN, "the play did not show in time"
-        time.sleep(0.1)
+    answer = watcher.get(poll)
 
-    assert answer.status == 200
-    assert time.monotonic() - entered < SEEN_WITHIN
+    assert answer.status == 200, "the next poll after the play still said nothing changed"
     _, shown = boards.live_poll(answer.body)
     assert int(shown) > int(version), "the live board answers with the new version to poll from"
