@@ -112,7 +112,8 @@ def _standings_context(season: Season) -> dict:
 
     Worked out from every match of the season, so what it finds is kept in the cache under
     the season's version (one more with every change to its matches, see signals.py) and its
-    newest entry: worked out once per change to the season, not once per visit.
+    newest entry: worked out once per change to the season, not once per visit. The drawn table
+    (_standings.html) is kept under the same ``standings_key``, with the reader's language.
     """
     lowest = season.league.game == "chickenfoot"
     key = f"standings:{season.pk}:{season.version}:{season.newest_entry}"
@@ -132,6 +133,7 @@ def _standings_context(season: Season) -> dict:
         "season": season,
         "league": season.league,
         "game": season.league.game,
+        "standings_key": key,
         "lowest_wins": lowest,
         "tie_breaks": [
             TIE_BREAK_WORDS[words] for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)

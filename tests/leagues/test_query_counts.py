@@ -25,7 +25,7 @@ from tests.web.pages import HTMX
 pytestmark = pytest.mark.django_db
 
 #: the most queries any of these pages may make, whatever the number of matches (a first visit
-#: to the standings works them out and keeps them, and the page around them, in the cache)
+#: to the standings works them out and keeps them, and their drawn table, in the database cache)
 MOST_QUERIES = 24
 ROSTER = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo")
 SIZES = (10, 1000)
