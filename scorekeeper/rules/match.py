@@ -96,6 +96,8 @@ class Play:
     player: str
     points: int | None = None
     tile: tuple[int, int] | None = None
+    #: Straight: the leader's first tile of the hand, alone on the table (scores 5 or 10 at most)
+    lead: bool = False
 
     @property
     def is_double(self) -> bool:
