@@ -22,6 +22,7 @@ class Severity(StrEnum):
 CODES: dict[str, Severity] = {
     "play-not-multiple-of-five": Severity.ERROR,
     "play-too-high": Severity.ERROR,
+    "lead-too-high": Severity.ERROR,
     "domino-with-pips": Severity.ERROR,
     "claimed-mismatch": Severity.WARNING,
     "after-match-end": Severity.ERROR,

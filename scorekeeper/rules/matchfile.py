@@ -40,6 +40,12 @@ END_FIELDS = {
     "chickenfoot": {"how", "player", "pips", "double_blank"},
     "sedma": {"how", "player"},
 }
+PLAY_FIELDS = {
+    "straight": {"player", "points", "lead"},
+    # Chickenfoot hands have no plays: the reader refuses "plays" before it reads one
+    "chickenfoot": {"player", "points"},
+    "sedma": {"player", "tile"},
+}
 TOP_FIELDS = {"format", "game", "rules", "players", "partnerships", "hands"}
 
 
@@ -178,7 +184,7 @@ def _write_hand(game: str, hand: Hand) -> dict[str, Any]:
     if hand.passed_opening:
         data["passed_opening"] = list(hand.passed_opening)
     if game == "straight" and hand.plays:
-        data["plays"] = [{"player": p.player, "points": p.points} for p in hand.plays]
+        data["plays"] = [_write_straight_play(play) for play in hand.plays]
     if game == "sedma" and hand.plays:
         data["plays"] = [{"player": p.player, "tile": tile_name(p.tile)} for p in hand.plays]
     if hand.end is not None:
@@ -194,6 +200,13 @@ def _write_hand(game: str, hand: Hand) -> dict[str, Any]:
         data["end"] = end
     if hand.claimed:
         data["claimed"] = dict(hand.claimed)
+    return data
+
+
+def _write_straight_play(play: Play) -> dict[str, Any]:
+    data: dict[str, Any] = {"player": play.player, "points": play.points}
+    if play.lead:
+        data["lead"] = True
     return data
 
 
@@ -434,14 +447,21 @@ class _Reader:
         for i, play in enumerate(plays):
             where = f"{path}[{i}]"
             value_key = "tile" if self.game == "sedma" else "points"
-            self._object(play, where, {"player", value_key})
+            self._object(play, where, PLAY_FIELDS[self.game])
             player = self._player(self._required(play, "player", where), f"{where}.player")
             value = self._required(play, value_key, where)
             if value_key == "points":
                 points = _whole(
                     value, f"{where}.points", minimum=1, maximum=limits.MOST_PLAY_POINTS
                 )
-                result.append(Play(player, points=points))
+                lead = play.get("lead", False)
+                if not isinstance(lead, bool):
+                    raise MatchFileError(
+                        f"{where}.lead",
+                        "bad-value",
+                        f"expected true or false, got {_describe(lead)}",
+                    )
+                result.append(Play(player, points=points, lead=lead))
             else:
                 result.append(Play(player, tile=_tile(value, f"{where}.tile")))
         return tuple(result)

@@ -18,6 +18,8 @@ LIGHTEST_SUIT = 21
 HEAVIEST_SEVEN = 69
 MAX_PLAY_WITH_SPINNER = 35
 MAX_PLAY_WITHOUT_SPINNER = 20
+#: the lead tile is alone on the table: its two halves, at most 6 + 6 = 12, score 5 or 10
+MAX_LEAD = 10
 
 
 class EndScore:
@@ -185,6 +187,18 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                     player=play.player,
                     points=play.points,
                     highest=highest,
+                )
+            )
+        if play.lead and play.points > MAX_LEAD:
+            findings.append(
+                finding(
+                    "lead-too-high",
+                    number,
+                    play_number,
+                    "the lead scored {points}, but a lead tile alone makes at most {most} "
+                    "(5 or 10).",
+                    points=play.points,
+                    most=MAX_LEAD,
                 )
             )
     return findings

@@ -38,7 +38,7 @@ class HandInline(ReadOnly, admin.TabularInline):
 class PlayInline(ReadOnly, admin.TabularInline):
     model = Play
     extra = 0
-    fields = ["number", "seat", "points", "tile", "overridden"]
+    fields = ["number", "seat", "points", "tile", "lead", "overridden"]
 
 
 @admin.register(Player)

@@ -191,6 +191,8 @@ class Play(models.Model):
     seat = models.PositiveSmallIntegerField()
     points = models.PositiveSmallIntegerField(null=True, blank=True)
     tile = models.CharField(max_length=5, blank=True)
+    #: Straight: the leader's first tile of the hand (it can only score 5 or 10)
+    lead = models.BooleanField(default=False)
     overridden = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -78,6 +78,7 @@ def hand_value(hand: Hand) -> rules.Hand:
                 str(play.seat),
                 points=play.points,
                 tile=parse_tile(play.tile) if play.tile else None,
+                lead=play.lead,
             )
             for play in hand.plays.all()
         ),
@@ -231,6 +232,7 @@ def play_rows(
             seat=int(play.player),
             points=play.points,
             tile=tile_name(play.tile) if play.tile else "",
+            lead=play.lead,
             overridden=(row.number, number) in errors,
         )
         for number, play in enumerate(plays, 1)

@@ -143,6 +143,27 @@ def test_the_readable_sheet_exits_1_on_an_error_too(tmp_path: Path) -> None:
     assert "play-too-high" in run.out
 
 
+def test_a_lead_above_10_exits_1_with_lead_too_high(tmp_path: Path) -> None:
+    data = with_change("hands.0.plays.0", {"player": "Ana", "points": 25, "lead": True})
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 1
+    [lead] = [f for f in run.json["findings"] if f["code"] == "lead-too-high"]
+    assert (lead["severity"], lead["hand"], lead["play"]) == ("error", 1, 1)
+    assert lead["message"] == (
+        "Hand 1, play 1: the lead scored 25, but a lead tile alone makes at most 10 (5 or 10)."
+    )
+    # the flagged 25 still counts for Ana & Cy: 25 + (Bo 12 + Di 11 = 23 -> 25)
+    assert run.json["hands"][0]["points"]["Ana & Cy"] == 50
+
+
+def test_a_lead_of_10_exits_0(tmp_path: Path) -> None:
+    data = with_change("hands.0.plays.0", {"player": "Ana", "points": 10, "lead": True})
+
+    assert scorecheck(str(match_file(tmp_path, data)), "--json").code == 0
+
+
 # -- unreadable files -------------------------------------------------------------------------
 
 
@@ -160,6 +181,7 @@ def test_the_readable_sheet_exits_1_on_an_error_too(tmp_path: Path) -> None:
         (with_change("hands.1.end.pips.Bo", "12"), "hands[1].end.pips.Bo", "invalid-number"),
         (with_change("players", "Ana, Bo, Cy, Di"), "players", "bad-value"),
         (with_change("hands", {"1": {}}), "hands", "bad-value"),
+        (with_change("hands.0.plays.0.lead", "yes"), "hands[0].plays[0].lead", "bad-value"),
         ('{"game": "straight", "players": [', "(file)", "not-json"),
     ],
     ids=[
@@ -170,6 +192,7 @@ def test_the_readable_sheet_exits_1_on_an_error_too(tmp_path: Path) -> None:
         "pips-as-text",
         "players-as-text",
         "hands-as-object",
+        "lead-as-text",
         "not-json",
     ],
 )

@@ -116,6 +116,56 @@ def test_a_claim_may_be_keyed_by_a_partnership() -> None:
     assert read_match(json.dumps(data)).hands[1].claimed == {"Ana & Cy": 20, "Di": 0}
 
 
+def test_a_straight_play_may_be_marked_as_the_lead() -> None:
+    data = changed(
+        straight_file(), "hands.0.plays.0", {"player": "Ana", "points": 10, "lead": True}
+    )
+
+    match = read_match(json.dumps(data))
+
+    assert match.hands[0].plays == (Play("Ana", points=10, lead=True), Play("Bo", points=15))
+
+
+def test_a_play_marked_lead_false_reads_as_any_other_play() -> None:
+    data = changed(
+        straight_file(), "hands.0.plays.1", {"player": "Bo", "points": 15, "lead": False}
+    )
+
+    assert read_match(json.dumps(data)).hands[0].plays[1] == Play("Bo", points=15)
+
+
+def test_the_lead_is_written_only_when_a_play_is_the_lead() -> None:
+    data = changed(
+        straight_file(), "hands.0.plays.0", {"player": "Ana", "points": 10, "lead": True}
+    )
+
+    written = write_match(read_match(json.dumps(data)))
+
+    assert written["hands"][0]["plays"] == [
+        {"player": "Ana", "points": 10, "lead": True},
+        {"player": "Bo", "points": 15},
+    ]
+    assert read_match(json.dumps(written)) == read_match(json.dumps(data))
+
+
+@pytest.mark.parametrize("value", [1, "true", None, [True]])
+def test_the_lead_must_be_true_or_false(value: Any) -> None:
+    play = {"player": "Ana", "points": 10, "lead": value}
+
+    error = problem(changed(straight_file(), "hands.0.plays.0", play))
+
+    assert (error.path, error.code) == ("hands[0].plays[0].lead", "bad-value")
+    assert error.reason.startswith("expected true or false, got ")
+
+
+def test_a_sedma_tile_cannot_be_marked_as_the_lead() -> None:
+    play = {"player": "P2", "tile": "4-4", "lead": True}
+
+    error = problem(changed(sedma_file(), "hands.0.plays.0", play))
+
+    assert (error.path, error.code) == ("hands[0].plays[0].lead", "unknown-field")
+
+
 @pytest.mark.parametrize("make", [straight_file, chickenfoot_file, sedma_file])
 def test_writing_then_reading_gives_the_same_match(make) -> None:
     match = read_match(json.dumps(make()))

@@ -68,9 +68,10 @@ def straight_matches(draw: st.DrawFn, *, low_target: bool = False) -> Match:
     @st.composite
     def straight_hand(draw: st.DrawFn) -> Hand:
         scoring = st.builds(
-            lambda player, fives: Play(player, points=5 * fives),
+            lambda player, fives, lead: Play(player, points=5 * fives, lead=lead),
             st.sampled_from(players),
             st.integers(1, 7),
+            st.booleans(),
         )
         if draw(st.booleans()):
             out = draw(st.sampled_from(players))
@@ -232,6 +233,22 @@ def test_scoring_the_first_hands_gives_exactly_those_hands_of_the_whole_match(
         ]
 
 
+# -- the lead ---------------------------------------------------------------------------------
+
+
+@given(straight_matches())
+def test_every_lead_above_10_is_one_lead_too_high_and_no_other_play_is(match: Match) -> None:
+    board = score_match(match)
+
+    leads_above_10 = [
+        (number, place)
+        for number, hand in enumerate(match.hands, 1)
+        for place, play in enumerate(hand.plays, 1)
+        if play.lead and play.points > 10
+    ]
+    assert [(f.hand, f.play) for f in board.findings if f.code == "lead-too-high"] == leads_above_10
+
+
 # -- Sedma ------------------------------------------------------------------------------------
 
 
@@ -287,7 +304,7 @@ FIELD_NAMES = sorted(
     {
         *("format", "game", "rules", "players", "partnerships", "hands"),
         *("leader", "plays", "end", "claimed", "double", "starter", "opener", "passed_opening"),
-        *("how", "player", "pips", "double_blank", "points", "tile"),
+        *("how", "player", "pips", "double_blank", "points", "tile", "lead"),
         *("target", "spinner", "set", "round_each_hand", "subtract_own"),
     }
 )

@@ -360,6 +360,50 @@ def test_a_play_above_35_is_too_high() -> None:
     assert (found.hand, found.play, found.severity) == (1, 1, Severity.ERROR)
 
 
+@pytest.mark.parametrize("points", [5, 10])
+def test_a_lead_of_5_or_10_is_fine(points: int) -> None:
+    hand = Hand(leader="Ana", plays=(Play("Ana", points=points, lead=True),))
+
+    assert score_match(straight(hand)).findings == []
+
+
+def test_a_lead_above_10_is_too_high() -> None:
+    hand = Hand(leader="Bo", plays=(Play("Bo", points=25, lead=True), Play("Cy", points=10)))
+
+    board = score_match(straight(hand, hand))
+
+    found = [f for f in board.findings if f.hand == 2]
+    assert [(f.code, f.hand, f.play, f.severity) for f in found] == [
+        ("lead-too-high", 2, 1, Severity.ERROR)
+    ]
+    assert found[0].message == (
+        "Hand 2, play 1: the lead scored 25, but a lead tile alone makes at most 10 (5 or 10)."
+    )
+
+
+def test_a_lead_wrong_in_every_way_is_reported_in_every_way() -> None:
+    hand = Hand(plays=(Play("Ana", points=37, lead=True),))
+
+    board = score_match(straight(hand))
+
+    assert codes(board) == ["play-not-multiple-of-five", "play-too-high", "lead-too-high"]
+
+
+def test_a_play_not_marked_as_the_lead_may_score_more_than_10() -> None:
+    hand = Hand(plays=(Play("Ana", points=10, lead=True), Play("Bo", points=20)))
+
+    assert score_match(straight(hand)).findings == []
+
+
+def test_a_lead_too_high_still_counts_in_the_totals() -> None:
+    hand = Hand(plays=(Play("Ana", points=15, lead=True),))
+
+    board = score_match(straight(hand))
+
+    assert codes(board) == ["lead-too-high"]
+    assert board.totals == {"Ana": 15, "Bo": 0, "Cy": 0, "Di": 0}
+
+
 def test_a_flagged_play_still_counts_in_the_totals() -> None:
     board = score_match(straight(Hand(plays=plays(("Ana", 12), ("Bo", 40)))))
 
@@ -486,6 +530,7 @@ def test_only_a_claimed_mismatch_is_a_warning_among_the_straight_findings() -> N
     straight_codes = [
         "play-not-multiple-of-five",
         "play-too-high",
+        "lead-too-high",
         "domino-with-pips",
         "claimed-mismatch",
         "after-match-end",
