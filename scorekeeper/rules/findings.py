@@ -28,6 +28,8 @@ CODES: dict[str, Severity] = {
     "after-match-end": Severity.ERROR,
     "after-hand-end": Severity.ERROR,
     "pips-exceed-set": Severity.ERROR,
+    "pips-given-twice": Severity.ERROR,
+    "pips-counted-together": Severity.ERROR,
     "wrong-player-count": Severity.ERROR,
     "wrong-round-double": Severity.ERROR,
     "too-many-rounds": Severity.ERROR,

@@ -109,7 +109,8 @@ class HandEnd:
     how: str
     #: who dominoed; on a blocked hand, whom the table named as the winner, if it did
     player: str | None = None
-    #: pips left in each hand; a player left out holds none
+    #: pips left in each hand; a player left out holds none. Straight partners' pips may be
+    #: counted together: one number keyed by their side's label, "Ana & Cy"
     pips: dict[str, int] = field(default_factory=dict)
     #: Chickenfoot: who was left holding 0-0 (more than one name is itself a finding)
     double_blank: tuple[str, ...] = ()

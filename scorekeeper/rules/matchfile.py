@@ -249,6 +249,8 @@ class _Reader:
     game: str
     players: tuple[str, ...]
     sides: set[str]
+    #: the partnerships' labels ("Ana & Cy"): what pips counted together are keyed by
+    partnerships: set[str]
 
     def match(self, data: Any) -> Match:
         self._object(data, "(file)", TOP_FIELDS)
@@ -267,6 +269,7 @@ class _Reader:
         partnerships = self._partnerships(data.get("partnerships"))
         provisional = Match(game, self.players, partnerships, rules)
         self.sides = set(provisional.sides)
+        self.partnerships = {side.label for side in provisional.sides if side.is_partnership}
         hands = data.get("hands", [])
         if not isinstance(hands, list):
             raise MatchFileError("hands", "bad-value", f"expected a list, got {_describe(hands)}")
@@ -411,6 +414,10 @@ class _Reader:
             )
         return name
 
+    def _holder(self, name: str, path: str) -> str:
+        """Whose pips: a player, or partners counted together, keyed by their partnership."""
+        return name if name in self.partnerships else self._player(name, path)
+
     def _hand(self, data: Any, path: str, *, last: bool, highest: int) -> Hand:
         self._object(data, path, HAND_FIELDS[self.game])
         fields: dict[str, Any] = {}
@@ -486,7 +493,7 @@ class _Reader:
                 f"{path}.pips", "bad-value", "expected an object of pips by player"
             )
         read_pips = {
-            self._player(name, _join(f"{path}.pips", name)): _whole(
+            self._holder(name, _join(f"{path}.pips", name)): _whole(
                 value, _join(f"{path}.pips", name), maximum=limits.MOST_PIPS
             )
             for name, value in pips.items()

@@ -16,6 +16,8 @@ LIGHTEST_SEVEN = 15
 LIGHTEST_SUIT = 21
 #: pips in the 7 heaviest tiles: the most a hand can hold when there is no boneyard
 HEAVIEST_SEVEN = 69
+#: pips in the 14 heaviest tiles: the most two hands, a partnership's, can hold together
+HEAVIEST_FOURTEEN = 118
 MAX_PLAY_WITH_SPINNER = 35
 MAX_PLAY_WITHOUT_SPINNER = 20
 #: the lead tile is alone on the table: its two halves, at most 6 + 6 = 12, score 5 or 10
@@ -208,6 +210,7 @@ def score_hand_end(match: Match, number: int, end: HandEnd, leader: str | None) 
     """Score a hand's end: a domino, or a blocked hand won by the fewest pips."""
     result = EndScore()
     result.findings += _check_pips(match, number, end)
+    result.findings += _check_counted_together(match, number, end)
     if end.how == "domino":
         _score_domino(match, number, end, result)
     else:
@@ -231,16 +234,26 @@ def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> 
             )
         )
     result.explanation.append(Says("{player} dominoed.", player=player))
-    partners = [name for name in match.players_of(side) if name != player]
-    for partner in partners:
+    if _counted_together(end, side):
         result.explanation.append(
             Says(
-                "{partner}'s {pips} pips are {player}'s partner's and do not count.",
-                partner=partner,
-                pips=end.pips_of(partner),
+                "{side}'s {pips} pips, counted together, are {player}'s own side's and do not "
+                "count.",
+                side=side,
+                pips=end.pips[side.label],
                 player=player,
             )
         )
+    else:
+        for partner in [name for name in match.players_of(side) if name != player]:
+            result.explanation.append(
+                Says(
+                    "{partner}'s {pips} pips are {player}'s partner's and do not count.",
+                    partner=partner,
+                    pips=end.pips_of(partner),
+                    player=player,
+                )
+            )
     result.side = side
     result.points = _winning_score(match, end, side, result.explanation)
     result.next_leader = player
@@ -249,9 +262,7 @@ def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> 
 def _score_blocked(
     match: Match, number: int, end: HandEnd, leader: str | None, result: EndScore
 ) -> None:
-    side_pips = {
-        side: sum(end.pips_of(name) for name in match.players_of(side)) for side in match.sides
-    }
+    side_pips = {side: sum(pips for _, pips in _held(match, end, side)) for side in match.sides}
     fewest = min(side_pips.values())
     lowest = [side for side, pips in side_pips.items() if pips == fewest]
     result.explanation.append(
@@ -343,20 +354,41 @@ def _turns_after(match: Match, leader: str | None, player: str) -> int:
 
 
 def _side_pips(match: Match, side: Side, end: HandEnd) -> str:
-    players = match.players_of(side)
-    if len(players) == 1:
-        return f"{side} {end.pips_of(side)}"
-    parts = [(name, end.pips_of(name)) for name in players]
+    parts = _held(match, end, side)
+    # one number: a player on their own, or partners counted together
     return f"{side}: {sum_of(parts)}" if len(parts) > 1 else f"{side} {parts[0][1]}"
+
+
+def _counted_together(end: HandEnd, side: Side) -> bool:
+    """Whether ``end`` gives the pips of partners ``side`` as one number, keyed by its label."""
+    return side.is_partnership and side.label in end.pips
+
+
+def _held(match: Match, end: HandEnd, side: Side) -> list[tuple[str, int]]:
+    """The pips ``end`` gives for ``side``: partners counted together as one number under the
+    side's label, else each player's."""
+    if _counted_together(end, side):
+        return [(side.label, end.pips[side.label])]
+    return [(name, end.pips_of(name)) for name in match.players_of(side)]
 
 
 def _winning_score(match: Match, end: HandEnd, side: Side, explanation: list[Says]) -> int:
     """The points for the side that won the hand, with the arithmetic added to ``explanation``."""
-    own = [(name, end.pips_of(name)) for name in match.players_of(side)]
-    opponents = [(name, end.pips_of(name)) for name in match.players if match.side_of(name) != side]
+    own = _held(match, end, side)
+    others = [other for other in match.sides if other != side]
+    opponents = [part for other in others for part in _held(match, end, other)]
     each = bool(match.rule("round_each_hand"))
     subtract = bool(match.rule("subtract_own"))
-    explanation.append(Says("Opponents' pips: {sum}.", sum=sum_of(opponents)))
+    if len(others) == 1 and _counted_together(end, others[0]):
+        explanation.append(
+            Says(
+                "{side}'s pips, counted together: {pips}.",
+                side=others[0],
+                pips=end.pips[others[0].label],
+            )
+        )
+    else:
+        explanation.append(Says("Opponents' pips: {sum}.", sum=sum_of(opponents)))
     if each:
         opponents = _round_each(opponents, explanation)
         if subtract:
@@ -422,11 +454,12 @@ def _check_pips(match: Match, number: int, end: HandEnd) -> list[Finding]:
     """Sanity bounds: the pips in hands cannot exceed what the set leaves off the table."""
     on_table = LIGHTEST_SEVEN if end.how == "domino" else LIGHTEST_SUIT
     limit = SET_PIPS - on_table
-    total = sum(end.pips.values())
+    # partners counted together are counted once, even when one of them is given too
+    total = sum(pips for side in match.sides for _, pips in _held(match, end, side))
     findings = []
     if len(match.players) == 4:
         for name, pips in end.pips.items():
-            if pips > HEAVIEST_SEVEN:
+            if name in match.players and pips > HEAVIEST_SEVEN:
                 findings.append(
                     finding(
                         "pips-exceed-set",
@@ -454,4 +487,74 @@ def _check_pips(match: Match, number: int, end: HandEnd) -> list[Finding]:
                 limit=limit,
             )
         )
+    return findings
+
+
+def _check_counted_together(match: Match, number: int, end: HandEnd) -> list[Finding]:
+    """Partners' pips counted together: given twice, or where each player's pips are needed."""
+    findings = []
+    for side in match.sides:
+        if not _counted_together(end, side):
+            continue
+        total = end.pips[side.label]
+        # the player who went out may be given 0 beside their partner's count: it adds nothing
+        named = [
+            name
+            for name in match.players_of(side)
+            if name in end.pips
+            and not (name == end.player and end.how == "domino" and not end.pips[name])
+        ]
+        if named:
+            findings.append(
+                finding(
+                    "pips-given-twice",
+                    number,
+                    None,
+                    "{side}'s pips were given counted together ({total}) and also for {players} "
+                    "alone: give one or the other.",
+                    side=side,
+                    total=total,
+                    players=join_names(named),
+                )
+            )
+        if end.how == "blocked":
+            findings.append(
+                finding(
+                    "pips-counted-together",
+                    number,
+                    None,
+                    "{side}'s pips were counted together ({total}), but a blocked hand needs "
+                    "each player's pips to tell who leads the next hand.",
+                    side=side,
+                    total=total,
+                )
+            )
+        elif match.rule("round_each_hand") and (
+            # after a domino the winner's own pips count only when they are subtracted
+            side != match.side_of(end.player) or match.rule("subtract_own")
+        ):
+            findings.append(
+                finding(
+                    "pips-counted-together",
+                    number,
+                    None,
+                    "{side}'s pips were counted together ({total}), but the house rule rounds "
+                    "each player's pips on their own.",
+                    side=side,
+                    total=total,
+                )
+            )
+        if total > HEAVIEST_FOURTEEN:
+            findings.append(
+                finding(
+                    "pips-exceed-set",
+                    number,
+                    None,
+                    "{side} hold {pips} pips counted together, but with four players nobody "
+                    "draws, and the fourteen heaviest tiles hold only {limit}.",
+                    side=side,
+                    pips=total,
+                    limit=HEAVIEST_FOURTEEN,
+                )
+            )
     return findings

@@ -160,7 +160,8 @@ class Hand(models.Model):
     #: blank while the hand is being played; else domino, blocked, all-doubles or target
     end_how = models.CharField(max_length=12, blank=True)
     end_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: the pips left in each hand, by seat ("0", "1" ...)
+    #: the pips left in each hand, by seat ("0", "1" ...), or partners' counted together by
+    #: side ("1 & 3")
     pips = models.JSONField(default=dict, blank=True)
     #: Chickenfoot: the seats left holding 0-0
     double_blank = models.JSONField(default=list, blank=True)

@@ -64,7 +64,7 @@ def renamed_hand(hand: rules.Hand, names: Mapping[str, str]) -> rules.Hand:
         end = replace(
             end,
             player=name(end.player),
-            pips={names[player]: pips for player, pips in end.pips.items()},
+            pips={_side_renamed(key, names): pips for key, pips in end.pips.items()},
             double_blank=tuple(names[player] for player in end.double_blank),
         )
     return replace(
@@ -80,7 +80,8 @@ def renamed_hand(hand: rules.Hand, names: Mapping[str, str]) -> rules.Hand:
 
 
 def _side_renamed(key: str, names: Mapping[str, str]) -> str:
-    """A claimed number's key: a player, or a side as the match file writes it."""
+    """A claimed number's or pips' key: a player, or a side as the match file writes it (by
+    seat: "0 & 2")."""
     if key in names:
         return names[key]
     return SIDE_JOIN.join(names.get(part, part) for part in key.split(SIDE_JOIN))

@@ -164,6 +164,27 @@ def test_a_lead_of_10_exits_0(tmp_path: Path) -> None:
     assert scorecheck(str(match_file(tmp_path, data)), "--json").code == 0
 
 
+def test_the_opponents_pips_counted_together_are_explained_and_exit_0(tmp_path: Path) -> None:
+    data = with_change("hands.0.end.pips", {"Bo & Di": 23, "Cy": 9})
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 0
+    first = run.json["hands"][0]
+    assert first["points"] == {"Ana & Cy": 35, "Bo & Di": 15}
+    assert "Bo & Di's pips, counted together: 23." in first["explanation"]
+
+
+def test_pips_counted_together_on_a_blocked_hand_exit_1(tmp_path: Path) -> None:
+    data = with_change("hands.1.end.pips", {"Ana": 3, "Cy": 5, "Bo & Di": 21})
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 1
+    [together] = [f for f in run.json["findings"] if f["code"] == "pips-counted-together"]
+    assert (together["severity"], together["hand"], together["play"]) == ("error", 2, None)
+
+
 # -- unreadable files -------------------------------------------------------------------------
 
 
@@ -182,6 +203,11 @@ def test_a_lead_of_10_exits_0(tmp_path: Path) -> None:
         (with_change("players", "Ana, Bo, Cy, Di"), "players", "bad-value"),
         (with_change("hands", {"1": {}}), "hands", "bad-value"),
         (with_change("hands.0.plays.0.lead", "yes"), "hands[0].plays[0].lead", "bad-value"),
+        (
+            with_change("hands.0.end.pips", {"Bo & Cy": 21}),
+            "hands[0].end.pips.Bo & Cy",
+            "unknown-player",
+        ),
         ('{"game": "straight", "players": [', "(file)", "not-json"),
     ],
     ids=[
@@ -193,6 +219,7 @@ def test_a_lead_of_10_exits_0(tmp_path: Path) -> None:
         "players-as-text",
         "hands-as-object",
         "lead-as-text",
+        "pips-of-no-partnership",
         "not-json",
     ],
 )

@@ -166,6 +166,38 @@ def test_a_sedma_tile_cannot_be_marked_as_the_lead() -> None:
     assert (error.path, error.code) == ("hands[0].plays[0].lead", "unknown-field")
 
 
+def test_partners_pips_may_be_counted_together_under_their_partnership() -> None:
+    data = changed(straight_file(), "hands.0.end.pips", {"Bo & Di": 23, "Cy": 9})
+
+    match = read_match(json.dumps(data))
+
+    assert match.hands[0].end.pips == {"Bo & Di": 23, "Cy": 9}
+    assert write_match(match)["hands"][0]["end"]["pips"] == {"Bo & Di": 23, "Cy": 9}
+    assert read_match(dumps_match(match)) == match
+
+
+@pytest.mark.parametrize("side", ["Ana & Bo", "Di & Bo", "Bo&Di", "Bo & Di & Ana"])
+def test_pips_counted_together_must_be_keyed_by_a_partnership(side: str) -> None:
+    error = problem(changed(straight_file(), "hands.0.end.pips", {side: 23}))
+
+    assert (error.path, error.code) == (f"hands[0].end.pips.{side}", "unknown-player")
+
+
+def test_pips_cannot_be_counted_together_without_partnerships() -> None:
+    data = changed(straight_file(), "hands.0.end.pips", {"Bo & Di": 23})
+    del data["partnerships"]
+
+    error = problem(data)
+
+    assert (error.path, error.code) == ("hands[0].end.pips.Bo & Di", "unknown-player")
+
+
+def test_pips_counted_together_must_be_a_whole_number() -> None:
+    error = problem(changed(straight_file(), "hands.0.end.pips", {"Bo & Di": -1}))
+
+    assert (error.path, error.code) == ("hands[0].end.pips.Bo & Di", "invalid-number")
+
+
 @pytest.mark.parametrize("make", [straight_file, chickenfoot_file, sedma_file])
 def test_writing_then_reading_gives_the_same_match(make) -> None:
     match = read_match(json.dumps(make()))

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Hand, HandEnd, Match, Play, score_match
+from scorekeeper.rules import Hand, HandEnd, Match, Play, Side, score_match
 from scorekeeper.rules.match import GAMES
 from scorekeeper.rules.matchfile import MatchFileError, dumps_match, read_match, write_match
 from scorekeeper.rules.rounding import round5
@@ -49,10 +49,10 @@ def hand_list(draw: st.DrawFn, match: Match, one_hand: st.SearchStrategy) -> tup
 
 
 @st.composite
-def straight_matches(draw: st.DrawFn, *, low_target: bool = False) -> Match:
-    players = draw(st.integers(2, 4).flatmap(seated))
+def straight_matches(draw: st.DrawFn, *, low_target: bool = False, partners: bool = False) -> Match:
+    players = draw(seated(4) if partners else st.integers(2, 4).flatmap(seated))
     partnerships: tuple[tuple[str, ...], ...] = ()
-    if len(players) == 4 and draw(st.booleans()):
+    if len(players) == 4 and (partners or draw(st.booleans())):
         teams = [(players[0], players[2]), (players[1], players[3])]
         teams = [draw(st.permutations(team)) for team in draw(st.permutations(teams))]
         partnerships = tuple(tuple(team) for team in teams)
@@ -78,10 +78,11 @@ def straight_matches(draw: st.DrawFn, *, low_target: bool = False) -> Match:
             held = {name: draw(pips) for name in players if name != out}
             if draw(st.booleans()):
                 held[out] = 0
-            end = HandEnd("domino", player=out, pips=held)
+            end = HandEnd("domino", player=out, pips=draw(counted_together(match, held)))
         else:
             winner = draw(maybe(st.sampled_from(players)))
-            end = HandEnd("blocked", player=winner, pips={name: draw(pips) for name in players})
+            held = {name: draw(pips) for name in players}
+            end = HandEnd("blocked", player=winner, pips=draw(counted_together(match, held)))
         return Hand(
             plays=tuple(draw(st.lists(scoring, max_size=4))),
             end=end,
@@ -89,6 +90,21 @@ def straight_matches(draw: st.DrawFn, *, low_target: bool = False) -> Match:
         )
 
     return match.with_hands(draw(hand_list(match, straight_hand())))
+
+
+def together(match: Match, held: dict[str, int], side: Side) -> dict[str, int]:
+    """``held`` with the pips of partners ``side`` counted together."""
+    apart = {name: pips for name, pips in held.items() if name not in side.players}
+    return {**apart, side.label: sum(held.get(name, 0) for name in (side.label, *side.players))}
+
+
+@st.composite
+def counted_together(draw: st.DrawFn, match: Match, held: dict[str, int]) -> dict[str, int]:
+    """``held``, now and then with a partnership's pips counted together."""
+    for side in match.sides:
+        if side.is_partnership and draw(st.booleans()):
+            held = together(match, held, side)
+    return held
 
 
 # -- Chickenfoot ------------------------------------------------------------------------------
@@ -231,6 +247,41 @@ def test_scoring_the_first_hands_gives_exactly_those_hands_of_the_whole_match(
         assert part.findings == [
             found for found in whole.findings if found.hand is None or found.hand <= count
         ]
+
+
+# -- partners' pips counted together ----------------------------------------------------------
+
+
+@given(straight_matches(partners=True))
+def test_opponents_pips_counted_together_score_as_counted_apart(match: Match) -> None:
+    # a count together cannot be rounded hand by hand; every other rule takes it
+    match = replace(match, rules={**match.rules, "round_each_hand": False})
+    hands = []
+    for hand in match.hands:
+        if hand.end is not None and hand.end.how == "domino":
+            theirs = next(side for side in match.sides if hand.end.player not in side.players)
+            hand = replace(hand, end=replace(hand.end, pips=together(match, hand.end.pips, theirs)))
+        hands.append(hand)
+
+    apart, counted = score_match(match), score_match(match.with_hands(tuple(hands)))
+
+    assert counted.totals == apart.totals
+    assert [hand.points for hand in counted.hands] == [hand.points for hand in apart.hands]
+
+
+@given(straight_matches(partners=True))
+def test_a_blocked_hand_with_pips_counted_together_is_an_error(match: Match) -> None:
+    board = score_match(match)
+
+    expected = {
+        number
+        for number, hand in enumerate(match.hands, 1)
+        if hand.end is not None
+        and hand.end.how == "blocked"
+        and any(side.label in hand.end.pips for side in match.sides)
+    }
+    flagged = {f.hand for f in board.findings if f.code == "pips-counted-together"}
+    assert expected <= flagged
 
 
 # -- the lead ---------------------------------------------------------------------------------

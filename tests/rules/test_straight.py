@@ -146,6 +146,151 @@ def test_blocked_tie_between_partnerships_scores_nobody() -> None:
     assert board.totals == {ANA_CY: 0, BO_DI: 0}
 
 
+# -- partners' pips counted together ----------------------------------------------------------
+
+
+def explained(board: Scoreboard, number: int = 1) -> list[str]:
+    return [str(line) for line in board.hands[number - 1].explanation]
+
+
+def test_after_a_domino_the_opponents_may_count_their_pips_together() -> None:
+    hand = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: 23, "Cy": 9}))
+
+    board = score_match(partners(hand))
+
+    assert board.hands[0].points == {ANA_CY: 25, BO_DI: 0}
+    assert board.findings == []
+    assert explained(board)[:4] == [
+        "Ana dominoed.",
+        "Cy's 9 pips are Ana's partner's and do not count.",
+        "Bo & Di's pips, counted together: 23.",
+        "23 rounds to 25 (23 is nearer 25 than 20).",
+    ]
+
+
+@pytest.mark.parametrize(("bo", "di"), [(0, 0), (13, 13), (10, 12), (30, 39)])
+def test_pips_counted_together_score_as_the_same_pips_counted_apart(bo: int, di: int) -> None:
+    apart = Hand(end=domino("Ana", Bo=bo, Cy=4, Di=di))
+    together = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: bo + di, "Cy": 4}))
+
+    assert score_match(partners(together)).totals == score_match(partners(apart)).totals
+
+
+def test_the_winners_own_side_may_be_counted_together_and_does_not_count() -> None:
+    hand = Hand(end=HandEnd("domino", player="Bo", pips={ANA_CY: 21, BO_DI: 7}))
+
+    board = score_match(partners(hand))
+
+    # Ana & Cy's 21 round to 20; Bo & Di's own 7 (Di's: Bo went out) do not count
+    assert board.totals == {ANA_CY: 0, BO_DI: 20}
+    assert board.findings == []
+    assert "Bo & Di's 7 pips, counted together, are Bo's own side's and do not count." in (
+        explained(board)
+    )
+
+
+def test_the_player_who_dominoed_may_be_given_zero_beside_their_sides_count() -> None:
+    hand = Hand(end=HandEnd("domino", player="Bo", pips={"Bo": 0, BO_DI: 7, ANA_CY: 21}))
+
+    assert score_match(partners(hand)).findings == []
+
+
+@pytest.mark.parametrize("own", [{ANA_CY: 7}, {"Ana": 0, "Cy": 7}, {"Cy": 7}])
+def test_house_rule_subtract_own_takes_off_the_winners_side_counted_together_or_apart(
+    own: dict[str, int],
+) -> None:
+    hand = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: 23, **own}))
+
+    board = score_match(partners(hand, subtract_own=True))
+
+    # 23 - 7 = 16, rounds to 15
+    assert board.totals == {ANA_CY: 15, BO_DI: 0}
+    assert board.findings == []
+
+
+def test_pips_counted_together_cannot_be_rounded_hand_by_hand() -> None:
+    hand = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: 26, "Cy": 4}))
+
+    board = score_match(partners(hand, round_each_hand=True))
+
+    found = only(board, "pips-counted-together")
+    assert (found.hand, found.play, found.severity) == (1, None, Severity.ERROR)
+    assert found.message == (
+        "Hand 1: Bo & Di's pips were counted together (26), but the house rule rounds each "
+        "player's pips on their own."
+    )
+    # kept on purpose, the count together is rounded as one number
+    assert board.totals == {ANA_CY: 25, BO_DI: 0}
+
+
+def test_round_each_hand_does_not_mind_the_winners_own_side_counted_together() -> None:
+    hand = Hand(end=domino("Ana", Bo=13, Di=13, **{ANA_CY: 30}))
+
+    board = score_match(partners(hand, round_each_hand=True))
+
+    assert board.findings == []
+    assert board.totals == {ANA_CY: 30, BO_DI: 0}
+
+
+def test_round_each_hand_minds_the_winners_own_count_together_when_subtracted() -> None:
+    hand = Hand(end=domino("Ana", Bo=13, Di=13, **{ANA_CY: 4}))
+
+    board = score_match(partners(hand, round_each_hand=True, subtract_own=True))
+
+    assert codes(board) == ["pips-counted-together"]
+
+
+def test_a_blocked_hand_needs_each_players_pips() -> None:
+    hand = Hand(leader="Ana", end=HandEnd("blocked", pips={"Ana": 3, "Cy": 5, BO_DI: 21}))
+
+    board = score_match(partners(hand))
+
+    found = only(board, "pips-counted-together")
+    assert (found.hand, found.play, found.severity) == (1, None, Severity.ERROR)
+    assert found.message == (
+        "Hand 1: Bo & Di's pips were counted together (21), but a blocked hand needs each "
+        "player's pips to tell who leads the next hand."
+    )
+    # kept on purpose: Ana & Cy hold 8 against 21 and score 20, and Ana (3) leads next
+    assert board.totals == {ANA_CY: 20, BO_DI: 0}
+    assert "Blocked. Pips left: Ana & Cy: Ana 3 + Cy 5 = 8; Bo & Di 21." in explained(board)
+    assert board.next.leader == "Ana"
+
+
+def test_pips_of_a_side_given_together_and_apart_are_an_error() -> None:
+    hand = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: 23, "Di": 11, "Cy": 9}))
+
+    board = score_match(partners(hand))
+
+    found = only(board, "pips-given-twice")
+    assert (found.hand, found.play, found.severity) == (1, None, Severity.ERROR)
+    assert found.message == (
+        "Hand 1: Bo & Di's pips were given counted together (23) and also for Di alone: give "
+        "one or the other."
+    )
+    # kept on purpose, the count together stands and Di's 11 are not counted again
+    assert board.totals == {ANA_CY: 25, BO_DI: 0}
+
+
+def test_pips_counted_together_hold_at_most_the_fourteen_heaviest_tiles() -> None:
+    # the seven heaviest tiles hold 69, the next seven 8 + 8 + 7 + 7 + 7 + 6 + 6 = 49
+    most = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: 118}))
+    too_many = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: 119}))
+
+    assert score_match(partners(most)).findings == []
+    found = only(score_match(partners(too_many)), "pips-exceed-set")
+    assert found.message == (
+        "Hand 1: Bo & Di hold 119 pips counted together, but with four players nobody draws, "
+        "and the fourteen heaviest tiles hold only 118."
+    )
+
+
+def test_a_count_together_over_one_hands_worth_is_no_single_hand_over_69() -> None:
+    hand = Hand(end=HandEnd("domino", player="Ana", pips={BO_DI: 100}))
+
+    assert score_match(partners(hand)).findings == []
+
+
 # -- house rules ------------------------------------------------------------------------------
 
 
@@ -535,6 +680,8 @@ def test_only_a_claimed_mismatch_is_a_warning_among_the_straight_findings() -> N
         "claimed-mismatch",
         "after-match-end",
         "pips-exceed-set",
+        "pips-given-twice",
+        "pips-counted-together",
         "wrong-player-count",
     ]
 

@@ -1,20 +1,25 @@
 """What the engine is told beyond a player's pips and points survives being stored: a play marked
-as the lead reads back as it was stored, in the match file the match exports and in the hands
-its history keeps."""
+as the lead, and partners' pips counted together. Each reads back as it was stored, in the match
+file the match exports and in the hands its history keeps; a count together follows a renamed
+player."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scorekeeper import rules
+from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables.changes import with_kept_hands
-from scorekeeper.tables.models import Change, Play
+from scorekeeper.tables.models import Change, Hand, Match, Play, Player
 from scorekeeper.tables.scoring import create_match, match_value, refetch
 from scorekeeper.tables.seats import by_name, by_seat
 from tests.web.table import FOUR, scorekeeper_client
+
+TEAMS = (("Ana", "Cy"), ("Bo", "Di"))
 
 pytestmark = pytest.mark.django_db
 
@@ -83,3 +88,79 @@ def test_the_exported_match_file_marks_the_lead() -> None:
         {"player": "Ana", "points": 10, "lead": True},
         {"player": "Bo", "points": 15},
     ]
+
+
+# -- partners' pips counted together ----------------------------------------------------------
+
+COUNTED = rules.Match(
+    "straight",
+    FOUR,
+    partnerships=TEAMS,
+    hands=(
+        rules.Hand(
+            leader="Ana",
+            end=rules.HandEnd("domino", player="Ana", pips={"Bo & Di": 23, "Cy": 9}),
+        ),
+        rules.Hand(
+            leader="Ana",
+            end=rules.HandEnd("domino", player="Di", pips={"Ana & Cy": 12, "Bo & Di": 4}),
+        ),
+    ),
+)
+
+
+def test_pips_counted_together_are_stored_by_the_partners_seats() -> None:
+    match = create_match(COUNTED)
+
+    stored = Hand.objects.filter(match=match).order_by("number")
+    assert list(stored.values_list("pips", flat=True)) == [
+        {"1 & 3": 23, "2": 9},
+        {"0 & 2": 12, "1 & 3": 4},
+    ]
+
+
+def test_pips_counted_together_read_back_as_the_same_match() -> None:
+    match = create_match(COUNTED)
+
+    value = match_value(refetch(match))
+
+    assert value == COUNTED
+    assert rules.score_match(value).totals == {"Ana & Cy": 25, "Bo & Di": 10}
+
+
+def test_the_history_keeps_pips_counted_together() -> None:
+    match = create_match(COUNTED)
+
+    assert kept_after(match) == COUNTED
+
+
+def test_pips_counted_together_follow_a_renamed_player() -> None:
+    match = create_match(COUNTED)
+    bo = Player.objects.get(name="Bo")
+    bo.name = "Bob"
+    bo.save()
+
+    value = match_value(refetch(match))
+
+    assert value.hands[0].end.pips == {"Bob & Di": 23, "Cy": 9}
+    assert rules.score_match(value).totals == {"Ana & Cy": 25, "Bob & Di": 10}
+    exported = scorekeeper_client().get(reverse("tables:export_json", args=[match.pk]))
+    assert json.loads(exported.content)["hands"][1]["end"]["pips"] == {
+        "Ana & Cy": 12,
+        "Bob & Di": 4,
+    }
+
+
+def test_an_imported_match_file_with_pips_counted_together_exports_the_same() -> None:
+    client = scorekeeper_client()
+    document = write_match(COUNTED)
+
+    response = client.post(
+        reverse("tables:import_match"),
+        {"file": SimpleUploadedFile("match.json", json.dumps(document).encode())},
+    )
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    match = Match.objects.get()
+    exported = client.get(reverse("tables:export_json", args=[match.pk]))
+    assert json.loads(exported.content) == document
