@@ -101,9 +101,9 @@ def tap_form(read: list[Form]) -> Form | None:
 
 
 def end_form(read: list[Form]) -> Form | None:
-    """Of a page's forms, the one that ends a hand: one of its choices is how, and "domino"
-    is one way."""
-    return next((form for form in read if form.choice_offering("domino")), None)
+    """Of a page's forms, the one that ends a hand: one of its choices is who went out, and
+    "blocked" (nobody) is one of them."""
+    return next((form for form in read if form.choice_offering("blocked")), None)
 
 
 def pollers(page: str) -> list[tuple[str, float]]:

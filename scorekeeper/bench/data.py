@@ -184,14 +184,14 @@ def _insert_plays(using: str, hands: list[Hand], plays_of: list[tuple[rules.Play
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     table = connection.ops.quote_name(Play._meta.db_table)
     rows = [
-        (row.pk, number, int(play.player), play.points, "", False, now)
+        (row.pk, number, int(play.player), play.points, "", False, False, now)
         for row, plays in zip(hands, plays_of, strict=True)
         for number, play in enumerate(plays, 1)
     ]
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"INSERT INTO {table} (hand_id, number, seat, points, tile, overridden, created_at)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            f"INSERT INTO {table} (hand_id, number, seat, points, tile, overridden, lead,"
+            " created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
             rows,
         )
 

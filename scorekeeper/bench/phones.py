@@ -250,16 +250,15 @@ class Scorekeeper(Watcher):
         self.plays_in_hand += 1
 
     def end_hand(self) -> None:
-        """Domino: one player out, the others' pips typed in seat order."""
+        """Domino: tap who went out (a seat), the others' pips typed in seat order."""
         form = self.end
         data = dict(form.fields)
-        how = form.choice_offering("domino")
-        data[how] = "domino"
-        out = self.rng.randrange(len(form.numbers) or 1)
-        for name, values in form.choices.items():
-            if name != how and values:
-                data[name] = values[min(out, len(values) - 1)]
-        for seat, name in enumerate(form.numbers):
+        who = form.choice_offering("blocked")
+        seats = [value for value in form.choices[who] if value != "blocked"]
+        out = self.rng.randrange(len(seats) or 1)
+        data[who] = seats[out] if seats else "blocked"
+        boxes = [name for name in form.numbers if name.startswith("pips_")]
+        for seat, name in enumerate(boxes):
             if seat != out:
                 data[name] = str(self.rng.randint(0, 12))
         self.answered(self.send("POST", form.action, "end hand", data=data, headers=HTMX))

@@ -280,6 +280,18 @@ def _passed_opening(match: Match, hand: Hand, scheduled: str | None) -> tuple[st
     return tuple(passed)
 
 
+def due_to_open(match: Match) -> str | None:
+    """Who has the first turn to open the hand after ``match.hands``: left of the last hand's
+    scheduled opener; None when the first hand's opener is still to be drawn by lot."""
+    scheduled: str | None = None
+    for hand in match.hands:
+        now = match.left_of(scheduled) if scheduled else None
+        opener = hand.opener or (hand.plays[0].player if hand.plays else None)
+        turns = [*_passed_opening(match, hand, now), *([opener] if opener else [])]
+        scheduled = now or (turns[0] if turns else None)
+    return match.left_of(scheduled) if scheduled else None
+
+
 def _check_opening(
     match: Match, number: int, hand: Hand, passed: tuple[str, ...], scheduled: str | None
 ) -> tuple[list[Finding], str | None]:

@@ -19,7 +19,13 @@ from scorekeeper.tables.forms import (
     SedmaEndForm,
     TileForm,
 )
-from scorekeeper.tables.i18n import game_name, rule_label, say
+from scorekeeper.tables.i18n import (
+    A_PHONE,
+    STARTED_ON_THIS_PHONE,
+    game_name,
+    rule_label,
+    say,
+)
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import match_value
 
@@ -84,9 +90,16 @@ def board_context(
             "points": [(side, shown.points[side]) for side in outcome.board.sides],
             "explanation": said(shown.explanation),
         }
+    context["undo_says"] = _undo_says(value)
+    if outcome is not None and outcome.echo is not None:
+        context["echo_by"] = _phone_of(outcome.echo.made_by)
     if game == "straight":
         context["play_form"] = forms.get("play") or PlayForm(
-            value, initial={"player": _default_scorer(value, board)}
+            value,
+            initial={
+                "player": _default_scorer(value, board),
+                "lead": not _current_plays(value, board),
+            },
         )
         context["end_form"] = forms.get("end") or HandEndForm(value)
     elif game == "chickenfoot":
@@ -239,14 +252,34 @@ def _default_scorer(value: rules.Match, board: rules.Scoreboard) -> str | None:
 
 
 def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
-    """Preselect who lays next when the whole line is being entered (left of the last player),
-    or the opener for the first double; when only doubles are entered, nobody can be guessed."""
+    """Preselect who lays next: the opener for the first double, else the player to the left
+    of the last one (the turn moves to the left; one tap picks another player)."""
     plays = _current_plays(value, board)
     if not plays:
         return board.next.opener if board.next else None
-    if all(play.is_double for play in plays):
-        return None
     return value.left_of(plays[-1].player)
+
+
+def _undo_says(value: rules.Match) -> str:
+    """What Undo takes back (entries.undo_last): "Dale 15", "Ana 4-4", "end of hand 3" ..."""
+    if not value.hands:
+        return ""
+    number = len(value.hands)
+    last = value.hands[-1]
+    if value.game == "chickenfoot":
+        return gettext("round %(number)s") % {"number": number}
+    if last.end is not None:
+        return gettext("end of hand %(number)s") % {"number": number}
+    if last.plays:
+        play = last.plays[-1]
+        shown = tile_name(play.tile) if play.tile else play.points
+        return f"{play.player} {shown}"
+    return gettext("hand %(number)s") % {"number": number}
+
+
+def _phone_of(made_by: str) -> str:
+    """Whose phone made a change, when it has a name ("a phone at the table" has none)."""
+    return "" if made_by in (A_PHONE, STARTED_ON_THIS_PHONE) else made_by
 
 
 def _current_plays(value: rules.Match, board: rules.Scoreboard) -> tuple[rules.Play, ...]:

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import timedelta
 
 from django.db import transaction
+from django.utils import timezone
 
 from scorekeeper import rules
+from scorekeeper.rules.findings import finding
 from scorekeeper.rules.matchfile import write_hands
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
+from scorekeeper.rules.sedma import due_to_open
+from scorekeeper.rules.text import join_names
 from scorekeeper.rules.tiles import parse_tile
 from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
@@ -36,10 +41,16 @@ Kind = Change.Kind
 
 @dataclass(frozen=True)
 class Author:
-    """Who made a change: the name shown beside it, and the account if there is one."""
+    """Who made a change: the name shown beside it, the account if there is one, and which
+    phone (a digest of its session) sent it."""
 
     name: str = ""
     user: object = None
+    phone: str = ""
+
+
+#: how long after a play the same play from another phone is taken for the same tap twice
+ECHO_SECONDS = 10
 
 
 @dataclass(frozen=True)
@@ -57,6 +68,9 @@ class Outcome:
     replayed: bool = False
     #: the change the saved entry made
     change: Change | None = None
+    #: not saved: the same play was just entered by another phone (this change); the table
+    #: says whether to add another
+    echo: Change | None = None
 
     @property
     def new_errors(self) -> list[rules.Finding]:
@@ -76,15 +90,24 @@ def play_record(
     player: str,
     points: int | None = None,
     tile: str = "",
+    lead: bool = False,
     by: Author,
     key: str = "",
     override: bool = False,
+    again: bool = False,
 ) -> Outcome:
-    """Straight: a scoring play. Sedma: a tile laid."""
+    """Straight: a scoring play (``lead``: the leader's first tile). Sedma: a tile laid.
+
+    A Straight play the same as one another phone entered in the last few seconds (same
+    player, points and hand) is not added unless ``again``: two phones at one table often
+    enter the same play."""
 
     def step(value: rules.Match) -> rules.Match:
-        laid = rules.Play(player, points=points, tile=parse_tile(tile) if tile else None)
+        laid = rules.Play(player, points=points, tile=parse_tile(tile) if tile else None, lead=lead)
         hands, playing = _playing(value, player)
+        if lead and not hands and not playing.plays and playing.leader is None:
+            # the first hand's leader was left to the table: the lead says who it was
+            playing = replace(playing, leader=player)
         playing = replace(playing, plays=(*playing.plays, laid))
         if value.game == "sedma":
             playing = _sedma_over(playing, player)
@@ -96,7 +119,54 @@ def play_record(
             return Kind.LAID, {"seat": seat, "tile": tile}
         return Kind.SCORED, {"seat": seat, "points": points}
 
-    return _record(match, step, said, by=by, key=key, override=override)
+    def echo(row: Match, value: rules.Match) -> Change | None:
+        if tile or again or not by.phone:
+            return None
+        hand = len(value.hands) if value.hands and value.hands[-1].end is None else 0
+        return (
+            row.changes.filter(
+                kind=Kind.SCORED,
+                from_hand=hand,
+                made_at__gte=timezone.now() - timedelta(seconds=ECHO_SECONDS),
+                params__seat=value.players.index(player),
+                params__points=points,
+            )
+            .exclude(phone=by.phone)
+            .order_by("-number")
+            .first()
+        )
+
+    return _record(
+        match,
+        step,
+        said,
+        by=by,
+        key=key,
+        override=override,
+        echo=echo,
+        check=opened_out_of_turn if tile else None,
+    )
+
+
+def opened_out_of_turn(after: rules.Match) -> list[rules.Finding]:
+    """A Sedma hand opened by a later player than the one due: those in between are taken to
+    have had no double. Asked at once, so a mis-tapped opener is not blamed on a player who
+    sets a double later in the hand."""
+    hand = after.hands[-1]
+    if len(hand.plays) != 1 or not hand.passed_opening:
+        return []
+    return [
+        finding(
+            "bad-opening",
+            len(after.hands),
+            None,
+            "{due} had the first turn to open, so {opener} opening means {passed} had no "
+            "double. Keep it if that is so; else tap who opened.",
+            due=hand.passed_opening[0],
+            opener=hand.opener,
+            passed=join_names(list(hand.passed_opening)),
+        )
+    ]
 
 
 def hand_end(
@@ -194,16 +264,15 @@ def change_revert(*, match: Match, change: Change, by: Author, key: str = "") ->
 def _playing(value: rules.Match, player: str | None) -> tuple[tuple[rules.Hand, ...], rules.Hand]:
     """The hands before the one being played, and that one, started now when there is none.
     A new hand names no leader or opener: the engine knows who leads or opens it from the hands
-    before. A Sedma hand's first double, laid by ``player``, opens it; when the hand already
-    says who had the turn to open (the first hand, as the match was set up), those from them
-    to ``player`` passed."""
+    before. A Sedma hand's first double, laid by ``player``, opens it; those who had the turn
+    to open before ``player`` passed (``opened_out_of_turn`` asks the table at once)."""
     if value.hands and value.hands[-1].end is None:
         hands, playing = value.hands[:-1], value.hands[-1]
     else:
         hands, playing = value.hands, rules.Hand()
     if value.game != "sedma" or player is None or playing.plays:
         return hands, playing
-    scheduled = playing.opener or player
+    scheduled = playing.opener or due_to_open(value.with_hands(hands)) or player
     passed = []
     while scheduled != player and len(passed) < len(value.players):
         passed.append(scheduled)
@@ -287,6 +356,8 @@ def _record(
     key: str,
     override: bool,
     reverts: Change | None = None,
+    echo: Callable[[Match, rules.Match], Change | None] | None = None,
+    check: Callable[[rules.Match], list[rules.Finding]] | None = None,
 ) -> Outcome:
     with transaction.atomic():
         # Lock the match row: two phones entering at once are applied one after the other, so
@@ -299,11 +370,15 @@ def _record(
         if key and EntryKey.objects.filter(match=row, key=key).exists():
             board = rules.score_match(before)
             return Outcome(True, row, before, board, [], replayed=True)
+        if echo is not None and (earlier := echo(row, before)) is not None:
+            return Outcome(False, row, before, rules.score_match(before), [], echo=earlier)
         after = step(before)
         board = rules.score_match(after)
         after_stored = by_seat(after)
         from_hand, kept_before, kept_after = kept(row.game, stored.hands, after_stored.hands)
         new = _new(board, _flagged(row), from_hand)
+        if check is not None and not override:
+            new += check(after)
         if any(found.severity == rules.Severity.ERROR for found in new) and not override:
             # not kept: the board stays as stored, the entry's result goes beside its form
             return Outcome(False, row, after, board, new)
@@ -318,6 +393,7 @@ def _record(
             params=params,
             made_by=by.name[:80],
             user=by.user,
+            phone=by.phone,
             from_hand=from_hand,
             before=kept_before,
             after=kept_after,

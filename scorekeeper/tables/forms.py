@@ -6,11 +6,11 @@ import random
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.rules.match import HOUSE_RULES
+from scorekeeper.rules.match import HOUSE_RULES, SIDE_JOIN
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.i18n import game_name as name_of_game
 from scorekeeper.tables.names import BadName, name_key, normal_name
@@ -52,7 +52,8 @@ class SetupForm(forms.Form):
 
     partnerships = forms.BooleanField(
         required=False,
-        label=_("Play as partnerships (seats 1 & 3 against 2 & 4)"),
+        initial=True,
+        label=_("Four players play as partnerships (seats 1 & 3 against 2 & 4)"),
     )
     target = forms.IntegerField(min_value=1, max_value=10_000, label=_("Play to"))
     spinner = forms.BooleanField(required=False, label=_("First double is a spinner"))
@@ -138,9 +139,8 @@ class SetupForm(forms.Form):
         if not low <= count <= high:
             raise ValidationError(self._wrong_count(low, high, count, data.get("set", 6)))
         partnerships: tuple[tuple[str, ...], ...] = ()
-        if data.get("partnerships"):
-            if len(players) != 4:
-                raise ValidationError(gettext("Partnerships need 4 players."))
+        if data.get("partnerships") and len(players) == 4:
+            # the hall standard for four, ticked from the start; two or three play each alone
             partnerships = ((players[0], players[2]), (players[1], players[3]))
         defaults = HOUSE_RULES[self.game]
         house_rules = {
@@ -293,18 +293,33 @@ class EntryForm(forms.Form):
 
 
 class PlayForm(EntryForm):
-    """Straight Dominoes: who scored how much with a play."""
+    """Straight Dominoes: who scored how much with a play: a points button, or another number
+    typed. The lead (the leader's first tile of a hand) is marked, and the same play just
+    entered by another phone is added again only when the table says so (``again``)."""
 
     points = forms.IntegerField(
         min_value=1,
         max_value=1000,
+        required=False,
         label=_("Points"),
         error_messages={
             "min_value": _("A play scores at least 5 points; 0 or less is not a score."),
             "invalid": _("Points are a whole number (5, 10, 15 ...)."),
-            "required": _("Tap the points scored."),
         },
     )
+    other_points = forms.IntegerField(
+        min_value=1,
+        max_value=1000,
+        required=False,
+        label=_("Another number"),
+        error_messages={
+            "min_value": _("A play scores at least 5 points; 0 or less is not a score."),
+            "invalid": _("Points are a whole number (5, 10, 15 ...)."),
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 1}),
+    )
+    lead = forms.BooleanField(required=False, label=_("Lead: the first tile of the hand"))
+    again = forms.BooleanField(required=False)
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
@@ -314,16 +329,29 @@ class PlayForm(EntryForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        if "player" in data and "points" in data:
-            data["play"] = rules.Play(data["player"], points=data["points"])
+        points = data.get("points") or data.get("other_points")
+        if points is None:
+            if "points" not in self.errors and "other_points" not in self.errors:
+                self.add_error("points", gettext("Tap the points scored."))
+            return data
+        data["points"] = points
+        if "player" in data:
+            data["play"] = rules.Play(data["player"], points=points, lead=data.get("lead", False))
         return data
 
 
 class TileForm(EntryForm):
-    """Sedma: who laid which tile (a double from the buttons, or any tile of the line)."""
+    """Sedma: who laid which tile: a double from the buttons, or any tile of the line typed
+    ("4-4", "1|2", or two digits such as "66")."""
 
-    tile = forms.CharField(
-        max_length=5, label=_("Tile"), error_messages={"required": _("Pick a tile.")}
+    tile = forms.CharField(max_length=5, required=False, label=_("Tile"))
+    other_tile = forms.CharField(
+        max_length=5,
+        required=False,
+        label=_("Tile"),
+        widget=forms.TextInput(
+            attrs={"placeholder": "1-2", "autocomplete": "off", "autocapitalize": "off", "size": 4}
+        ),
     )
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
@@ -332,17 +360,35 @@ class TileForm(EntryForm):
             self.players, label=gettext("Who laid it"), widget=forms.RadioSelect
         )
 
-    def clean_tile(self) -> str:
-        text = self.cleaned_data["tile"].strip()
+    def clean(self) -> dict:
+        data = super().clean()
+        text = (data.get("tile") or data.get("other_tile") or "").strip()
+        if not text:
+            self.add_error("tile", gettext("Pick a tile."))
+            return data
         try:
-            tile = parse_tile(text) if "-" in text or "|" in text else (int(text), int(text))
-        except ValueError:
-            raise ValidationError(not_a_tile(text)) from None
-        if not all(0 <= half <= 6 for half in tile):
-            raise ValidationError(
-                gettext("%(word)s: a double-six set has halves from 0 to 6.") % {"word": text}
-            )
-        return tile_name(tile)
+            data["tile"] = read_tile(text)
+        except ValidationError as error:
+            self.add_error("tile", error)
+        return data
+
+
+def read_tile(text: str) -> str:
+    """A tile as typed at the table: "4-4", "4|4", "44", or "4" for the double."""
+    try:
+        if "-" in text or "|" in text:
+            tile = parse_tile(text)
+        elif text.isdigit() and len(text) == 2:
+            tile = (int(text[0]), int(text[1]))
+        else:
+            tile = (int(text), int(text))
+    except ValueError:
+        raise ValidationError(not_a_tile(text)) from None
+    if not all(0 <= half <= 6 for half in tile):
+        raise ValidationError(
+            gettext("%(word)s: a double-six set has halves from 0 to 6.") % {"word": text}
+        )
+    return tile_name(tile)
 
 
 def not_a_tile(text: str) -> str:
@@ -361,7 +407,12 @@ class PipsMixin:
                 label=name,
                 error_messages=WHOLE_NUMBER_ERRORS,
                 widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
+                    attrs={
+                        "inputmode": "numeric",
+                        "pattern": "[0-9]*",
+                        "min": 0,
+                        "placeholder": "–",
+                    }
                 ),
             )
 
@@ -380,38 +431,102 @@ class PipsMixin:
         return pips
 
 
-class HandEndForm(PipsMixin, EntryForm):
-    """Straight Dominoes: how the hand ended and the pips left in each hand."""
+#: the choice of who went out that says nobody did
+BLOCKED = "blocked"
 
-    how = forms.ChoiceField(
-        choices=[
-            ("domino", pgettext_lazy("how a hand ended", "Domino")),
-            ("blocked", pgettext_lazy("how a hand ended", "Blocked")),
-        ],
-        widget=forms.RadioSelect,
-        label=_("How did the hand end"),
-    )
+
+def out_choices(players: list[str], blocked: str) -> list[tuple[str, str]]:
+    """Who went out, by seat (any name is safe in a form), or nobody: the hand was blocked."""
+    return [*((str(seat), name) for seat, name in enumerate(players)), (BLOCKED, blocked)]
+
+
+class HandEndForm(PipsMixin, EntryForm):
+    """Straight Dominoes: who dominoed (or blocked) and the pips left in hand.
+
+    After a domino only the pips that count are needed: the opponents', each or, in a
+    partnership match, the other side's counted together; the partner's too under the house
+    rule that subtracts the winners' own pips. After a blocked hand every player's pips decide
+    who won and who leads next."""
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
-        self.fields["player"] = SeatedChoiceField(
-            self.players, blank="—", required=False, label=gettext("Who dominoed")
+        self.fields["out"] = forms.ChoiceField(
+            choices=out_choices(self.players, pgettext("how a hand ended", "Blocked")),
+            widget=forms.RadioSelect,
+            label=gettext("Who dominoed?"),
+            error_messages={"required": gettext("Tap who dominoed, or Blocked.")},
         )
         self.add_pips_fields(self.players)
+        #: the winners' own pips count too (house rule): the partner's box is needed
+        self.counts_own = bool(match.rule("subtract_own"))
+        self.sides = match.sides if match.partnerships else []
+        for index, side in enumerate(self.sides):
+            self.fields[f"side_{index}"] = forms.IntegerField(
+                min_value=0,
+                max_value=1092,
+                required=False,
+                label=gettext("%(side)s together") % {"side": side},
+                error_messages=WHOLE_NUMBER_ERRORS,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
+                ),
+            )
+
+    @property
+    def side_fields(self) -> list[forms.BoundField]:
+        return [self[f"side_{index}"] for index in range(len(self.sides))]
+
+    def seat_of_side(self, seat: int) -> int:
+        """The index of the side the player in ``seat`` plays on."""
+        name = self.players[seat]
+        return next(i for i, side in enumerate(self.sides) if name in side.players)
 
     def clean(self) -> dict:
         data = super().clean()
-        how = data.get("how")
-        player = data.get("player") or None
-        if how == "domino" and not player:
-            self.add_error("player", gettext("Who went out? Pick the player who dominoed."))
+        out = data.get("out")
+        if not out:
             return data
-        pips = self.pips_by_player(data, player if how == "domino" else None)
-        if how and not self.errors:
-            data["end"] = rules.HandEnd(
-                how=how, player=player if how == "domino" else None, pips=pips
-            )
+        if out == BLOCKED:
+            pips = self.pips_by_player(data, None)
+            if not self.errors:
+                data["end"] = rules.HandEnd(how="blocked", pips=pips)
+            return data
+        player = self.players[int(out)]
+        pips = self._counted_pips(data, player)
+        if not self.errors:
+            data["end"] = rules.HandEnd(how="domino", player=player, pips=pips)
         return data
+
+    def _counted_pips(self, data: dict, player: str) -> dict[str, int]:
+        """The pips after ``player`` dominoed, keyed by player or by side: the opponents' are
+        needed (each, or a side's together), the partner's under the house rule that
+        subtracts the winners' own; any other typed is passed on for the rules to judge."""
+        subtract_own = self.counts_own
+        pips = {
+            name: data[f"pips_{seat}"]
+            for seat, name in enumerate(self.players)
+            if data.get(f"pips_{seat}") is not None
+        }
+        for index, side in enumerate(self.sides or [None]):
+            members = list(side.players) if side is not None else self.players
+            if side is not None and player in members:
+                needed = [name for name in members if name != player and subtract_own]
+            else:
+                needed = [name for name in members if name != player]
+            together = data.get(f"side_{index}") if side is not None else None
+            if together is not None and player not in members:
+                if any(name in pips for name in members):
+                    self.add_error(
+                        f"side_{index}",
+                        gettext("Give %(side)s's pips together or one by one, not both.")
+                        % {"side": side},
+                    )
+                pips[str(side)] = together
+                continue
+            for name in needed:
+                if name not in pips:
+                    self.add_error(f"pips_{self.players.index(name)}", enter_pips(name))
+        return pips
 
 
 class SedmaEndForm(EntryForm):
@@ -443,16 +558,16 @@ class SedmaEndForm(EntryForm):
 
 
 class RoundForm(PipsMixin, EntryForm):
-    """Chickenfoot: a whole round at once: who went out, each player's pips, who held 0-0."""
+    """Chickenfoot: a whole round at once: who went out (or blocked: a choice the table makes,
+    never a default), each player's pips, who held 0-0."""
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
-        self.fields["went_out"] = SeatedChoiceField(
-            self.players,
-            blank=gettext("Nobody: the round was blocked"),
-            required=False,
-            label=gettext("Who went out"),
+        self.fields["went_out"] = forms.ChoiceField(
+            choices=out_choices(self.players, gettext("Blocked")),
             widget=forms.RadioSelect,
+            label=gettext("Who went out?"),
+            error_messages={"required": gettext("Tap who went out, or Blocked.")},
         )
         self.fields["double_blank"] = SeatedChoiceField(
             self.players,
@@ -468,7 +583,10 @@ class RoundForm(PipsMixin, EntryForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        went_out = data.get("went_out") or None
+        out = data.get("went_out")
+        if not out:
+            return data
+        went_out = None if out == BLOCKED else self.players[int(out)]
         pips = self.pips_by_player(data, went_out)
         holder = data.get("double_blank")
         if not self.errors:
@@ -519,6 +637,7 @@ class PlayRowForm(forms.Form):
         },
     )
     tile = forms.CharField(max_length=5, required=False)
+    lead = forms.BooleanField(required=False, label=_("Lead"))
     remove = forms.BooleanField(required=False, label=_("Remove"))
 
     def __init__(self, *args, players: list[str], game: str, **kwargs) -> None:
@@ -526,7 +645,7 @@ class PlayRowForm(forms.Form):
         self.game = game
         self.fields["player"].choices = [("", "—"), *[(name, name) for name in players]]
         if game == "sedma":
-            del self.fields["points"]
+            del self.fields["points"], self.fields["lead"]
         else:
             del self.fields["tile"]
 
@@ -536,21 +655,19 @@ class PlayRowForm(forms.Form):
             data["play"] = None
             return data
         if self.game == "sedma":
-            text = (data.get("tile") or "").strip()
             try:
-                tile = parse_tile(text)
-            except ValueError:
-                self.add_error("tile", not_a_tile(text))
+                tile = read_tile((data.get("tile") or "").strip())
+            except ValidationError as error:
+                self.add_error("tile", error)
                 return data
-            if not all(0 <= half <= 6 for half in tile):
-                self.add_error("tile", gettext("A double-six set has halves from 0 to 6."))
-                return data
-            data["play"] = rules.Play(data["player"], tile=tile)
+            data["play"] = rules.Play(data["player"], tile=parse_tile(tile))
         elif data.get("points") is None:
             if "points" not in self.errors:
                 self.add_error("points", gettext("Enter the points, or tick Remove."))
         else:
-            data["play"] = rules.Play(data["player"], points=data["points"])
+            data["play"] = rules.Play(
+                data["player"], points=data["points"], lead=data.get("lead", False)
+            )
         return data
 
 
@@ -561,6 +678,7 @@ def play_rows(match: rules.Match, hand: rules.Hand, data=None, extra: int = 2) -
             "player": play.player,
             "points": play.points,
             "tile": tile_name(play.tile) if play.tile else "",
+            "lead": play.lead,
         }
         for play in hand.plays
     ]
@@ -579,11 +697,23 @@ def end_initial(hand: rules.Hand, players: list[str], game: str) -> dict:
     if end is None:
         return {}
     initial: dict = {f"pips_{seat}": end.pips.get(name) for seat, name in enumerate(players)}
+    out = str(players.index(end.player)) if end.player in players else BLOCKED
     if game == "chickenfoot":
-        initial["went_out"] = end.player or ""
+        initial["went_out"] = out
         initial["double_blank"] = end.double_blank[0] if end.double_blank else ""
         initial["starter"] = hand.starter or ""
+    elif game == "straight":
+        initial["out"] = out if end.how == "domino" else BLOCKED
+        for index, side in enumerate(_partnerships(players)):
+            initial[f"side_{index}"] = end.pips.get(SIDE_JOIN.join(side))
     else:
         initial["how"] = end.how
         initial["player"] = end.player or ""
     return initial
+
+
+def _partnerships(players: list[str]) -> list[tuple[str, str]]:
+    """The partnerships four players would make, in the order the form shows them."""
+    if len(players) != 4:
+        return []
+    return [(players[0], players[2]), (players[1], players[3])]

@@ -241,6 +241,9 @@ class Change(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    #: which phone sent it: a digest of its session, so the same play from a second phone at
+    #: the table can be told from a retry of the first
+    phone = models.CharField(max_length=16, blank=True)
     made_at = models.DateTimeField(auto_now_add=True)
     #: the number of the first hand in ``before`` and ``after``
     from_hand = models.PositiveIntegerField(default=1)

@@ -76,3 +76,29 @@ document.addEventListener("htmx:responseError", function (event) {
     });
   }, pause);
 });
+
+// Opening "End the hand" brings the whole panel into view: who went out, the pips and Save.
+document.addEventListener("toggle", function (event) {
+  var panel = event.target;
+  if (panel.id === "end-hand" && panel.open) {
+    panel.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+}, true);
+
+// Starting a match: the picker of who leads or opens first names the players as they are typed
+// (without JavaScript it says "Seat 1" ... and works the same).
+document.addEventListener("input", function (event) {
+  var box = event.target;
+  var seat = box.name && box.name.match(/^seat_(\d+)$/);
+  var picker = seat && document.getElementById("id_first");
+  if (!picker) {
+    return;
+  }
+  var option = picker.querySelector('option[value="' + seat[1] + '"]');
+  if (option) {
+    if (!option.dataset.seat) {
+      option.dataset.seat = option.textContent;
+    }
+    option.textContent = box.value.trim() || option.dataset.seat;
+  }
+});

@@ -146,7 +146,7 @@ def test_the_end_of_a_hand_sent_twice_ends_that_hand_and_not_the_next_one_too(
     scorekeeper: Persona, match: Match
 ) -> None:
     key = entry_key_on(scoreboard(scorekeeper.client, match))
-    end = {"how": "domino", "player": "Cy", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
+    end = {"out": "2", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
 
     first = tap(scorekeeper.client, match, end, key=key, view="end")
     second = tap(scorekeeper.client, match, end, key=key, view="end")
@@ -203,8 +203,7 @@ def correct_hand_1(client: Client, match: Match, *, ana: int, fingerprint: str) 
             "play-0-points": str(ana),
             "play-1-player": "Bo",
             "play-1-points": "15",
-            "how": "domino",
-            "player": "Ana",
+            "out": "0",
             "pips_1": "12",
             "pips_2": "9",
             "pips_3": "11",
@@ -230,7 +229,7 @@ def test_every_change_is_listed_in_the_history_with_who_made_it(
     match: Match,
 ) -> None:
     tap(scorekeeper.client, match, {"player": "Ana", "points": "10"}, key="k1")
-    end = {"how": "domino", "player": "Cy", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
+    end = {"out": "2", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
     tap(link_scorekeeper.client, match, end, key="k2", view="end")
     _, fingerprint = correction_form(organizer.client, match, 1)
     correct_hand_1(organizer.client, match, ana=15, fingerprint=fingerprint)
@@ -297,7 +296,7 @@ def test_a_revert_puts_the_hands_back_as_a_new_change_and_destroys_nothing(
     scorekeeper: Persona, match: Match
 ) -> None:
     tap(scorekeeper.client, match, {"player": "Ana", "points": "10"}, key="k1")
-    end = {"how": "domino", "player": "Cy", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
+    end = {"out": "2", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
     tap(scorekeeper.client, match, end, key="k2", view="end")
     earlier = kept(match)
 

@@ -100,7 +100,7 @@ def play_recorded(table: Table, response: HttpResponse, persona: Persona) -> Non
 
 def end_hand(client: Client, table: Table) -> HttpResponse:
     # Cy dominoes hand 3; the others hold 4 + 6 + 5 = 15
-    data = {"how": "domino", "player": "Cy", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
+    data = {"out": "2", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
     return client.post(table.url("end_hand"), {**data, "entry_key": uuid.uuid4().hex})
 
 
@@ -141,8 +141,7 @@ def correct_hand(client: Client, table: Table) -> HttpResponse:
         "play-0-points": "15",
         "play-1-player": "Bo",
         "play-1-points": "15",
-        "how": "domino",
-        "player": "Ana",
+        "out": "0",
         "pips_1": "12",
         "pips_2": "9",
         "pips_3": "11",

@@ -378,7 +378,7 @@ def test_editing_an_earlier_hand_changes_the_points_in_the_standings(
     response = client.post(
         reverse("tables:edit_hand", args=[ana_beats_bo.pk, 1]),
         {
-            **{"how": "domino", "player": "Ana", "pips_1": "33"},
+            **{"out": "0", "pips_1": "33"},
             "fingerprint": fingerprint(ana_beats_bo, 1),
         },
     )
@@ -400,7 +400,7 @@ def test_editing_an_earlier_hand_so_nobody_reaches_the_target_takes_the_match_ou
     client.post(
         reverse("tables:edit_hand", args=[ana_beats_bo.pk, 1]),
         {
-            **{"how": "domino", "player": "Ana", "pips_1": "7"},
+            **{"out": "0", "pips_1": "7"},
             "fingerprint": fingerprint(ana_beats_bo, 1),
         },
     )
@@ -427,14 +427,14 @@ def test_editing_an_earlier_hand_to_the_other_player_changes_who_won(
     client.post(
         reverse("tables:edit_hand", args=[match.pk, 1]),
         {
-            **{"how": "domino", "player": "Ana", "pips_1": "38"},
+            **{"out": "0", "pips_1": "38"},
             "fingerprint": fingerprint(match, 1),
         },
     )
     client.post(
         reverse("tables:edit_hand", args=[match.pk, 3]),
         {
-            **{"how": "domino", "player": "Ana", "pips_1": "22"},
+            **{"out": "0", "pips_1": "22"},
             "fingerprint": fingerprint(match, 3),
         },
     )
@@ -518,7 +518,7 @@ def test_the_wall_board_shows_the_standings_and_refreshes_itself(
     assert "<html" in board
     assert 'id="wall-board"' in board
     assert 'hx-trigger="every ' in board
-    assert f'hx-get="{straight_league.url("wall")}"' in board
+    assert f'hx-get="{straight_league.url("wall")}?v=' in board
     wall_rows = standings(client.get(straight_league.url("wall")))
     season_rows = standings(client.get(straight_league.url("season")))
     assert wall_rows == season_rows
@@ -543,8 +543,8 @@ def test_the_wall_board_shows_the_matches_in_progress_with_their_scores(
     fragment = text(client.get(straight_league.url("wall"), headers=HTMX))
 
     playing = fragment.split("Playing now")[1]
-    score = " · ".join(
-        f"{side[0]} {total}" for side, total in zip(match.sides, match.totals, strict=True)
+    score = " ".join(
+        f"{' & '.join(side)} {total}" for side, total in zip(match.sides, match.totals, strict=True)
     )
     assert score in playing
 

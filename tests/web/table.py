@@ -88,9 +88,22 @@ def lay(
     return post(client, "record_play", match, data, htmx=htmx)
 
 
+def seated_names(match: Match) -> list[str]:
+    return list(match.seats.order_by("position").values_list("player__name", flat=True))
+
+
 def pips_fields(match: Match, pips: dict[str, int]) -> dict[str, int]:
-    seats = list(match.seats.order_by("position").values_list("player__name", flat=True))
+    seats = seated_names(match)
     return {f"pips_{seats.index(name)}": value for name, value in pips.items()}
+
+
+def out_choice(match: Match, player: str) -> str:
+    """The form's choice of who went out: their seat, or "blocked" for nobody (a name that is
+    not seated is sent as it is, and refused)."""
+    seats = seated_names(match)
+    if not player:
+        return "blocked"
+    return str(seats.index(player)) if player in seats else player
 
 
 def domino(
@@ -103,7 +116,7 @@ def domino(
     **pips: int,
 ) -> HttpResponse:
     """Straight: ``player`` went out; the others hold ``pips``."""
-    data = {"how": "domino", "player": player, **pips_fields(match, pips), **(extra or {})}
+    data = {"out": out_choice(match, player), **pips_fields(match, pips), **(extra or {})}
     return post(client, "end_hand", match, data, htmx=htmx)
 
 
@@ -111,7 +124,7 @@ def blocked(
     client: Client, match: Match, *, htmx: bool = False, extra: dict | None = None, **pips: int
 ) -> HttpResponse:
     """Straight: nobody can play; everyone holds ``pips``."""
-    data = {"how": "blocked", **pips_fields(match, pips), **(extra or {})}
+    data = {"out": "blocked", **pips_fields(match, pips), **(extra or {})}
     return post(client, "end_hand", match, data, htmx=htmx)
 
 
@@ -125,9 +138,10 @@ def chickenfoot_round(
     extra: dict | None = None,
     **pips: int,
 ) -> HttpResponse:
-    """Chickenfoot: a whole round; everyone but the player who went out holds ``pips``."""
+    """Chickenfoot: a whole round; everyone but the player who went out (nobody: blocked)
+    holds ``pips``."""
     data = {
-        "went_out": went_out,
+        "went_out": out_choice(match, went_out),
         "double_blank": double_blank,
         **pips_fields(match, pips),
         **(extra or {}),

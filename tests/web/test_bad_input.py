@@ -23,7 +23,9 @@ from tests.web.table import (
     domino,
     fingerprint,
     lay,
+    pips_fields,
     play,
+    post,
     rows,
     scorekeeper_client,
     stored,
@@ -80,11 +82,13 @@ def test_negative_pips_are_refused(client: Client, straight_match: Match) -> Non
     assert Hand.objects.get(match=straight_match).end_how == ""
 
 
-def test_a_domino_without_who_went_out_asks_who(client: Client, straight_match: Match) -> None:
-    response = domino(client, straight_match, "", Ana=1, Bo=12, Cy=9, Di=11)
+def test_a_hand_end_without_who_went_out_asks_who(client: Client, straight_match: Match) -> None:
+    pips = pips_fields(straight_match, {"Ana": 1, "Bo": 12, "Cy": 9, "Di": 11})
+    response = post(client, "end_hand", straight_match, pips)
 
     assert response.status_code == 422
-    assert "Who went out? Pick the player who dominoed." in text(response)
+    assert "Tap who dominoed, or Blocked." in text(response)
+    assert Hand.objects.get(match=straight_match).end_how == ""
 
 
 @pytest.mark.parametrize(

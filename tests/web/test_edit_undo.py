@@ -157,7 +157,7 @@ def test_the_correction_form_shows_the_hand_as_entered(client: Client, db: None)
     page = response.content.decode()
     assert 'name="play-0-points" value="10"' in page
     assert 'name="play-1-points" value="15"' in page
-    assert picked(response, "how") == ["domino"]
+    assert picked(response, "out") == ["0"]  # Ana, in seat 1, dominoed
     assert 'name="pips_1" value="12"' in page
 
 
@@ -174,8 +174,7 @@ def test_correcting_an_earlier_hand_changes_the_totals(client: Client, db: None)
             "play-0-points": "20",
             "play-1-player": "Bo",
             "play-1-points": "15",
-            "how": "domino",
-            "player": "Ana",
+            "out": "0",
             "pips_1": "12",
             "pips_2": "9",
             "pips_3": "6",
@@ -204,8 +203,7 @@ def test_a_correction_can_remove_and_add_plays(client: Client, db: None) -> None
             "play-1-remove": "on",
             "play-2-player": "Di",
             "play-2-points": "5",
-            "how": "domino",
-            "player": "Ana",
+            "out": "0",
             "pips_1": "12",
             "pips_2": "9",
             "pips_3": "11",
@@ -223,8 +221,7 @@ def test_a_correction_the_rules_call_impossible_is_refused(client: Client, db: N
         "play-0-points": "12",
         "play-1-player": "Bo",
         "play-1-points": "15",
-        "how": "domino",
-        "player": "Ana",
+        "out": "0",
         "pips_1": "12",
         "pips_2": "9",
         "pips_3": "11",
@@ -267,7 +264,7 @@ def test_correcting_a_chickenfoot_round_changes_the_totals(
         client,
         chickenfoot_match,
         1,
-        {"went_out": "Bo", "double_blank": "Di", "pips_0": "10", "pips_2": "7", "pips_3": "3"},
+        {"went_out": "1", "double_blank": "Di", "pips_0": "10", "pips_2": "7", "pips_3": "3"},
     )
 
     assert response.status_code == 302

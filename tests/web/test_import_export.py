@@ -249,7 +249,7 @@ def test_a_match_entered_at_the_table_exports_what_was_entered(client: Client) -
     client.post(reverse("tables:record_play", args=[match.pk]), {"player": "Bo", "points": "10"})
     client.post(
         reverse("tables:end_hand", args=[match.pk]),
-        {"how": "domino", "player": "Bo", "pips_0": "8"},
+        {"out": "1", "pips_0": "8"},
     )
 
     exported = json.loads(client.get(reverse("tables:export_json", args=[match.pk])).content)

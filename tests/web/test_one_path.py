@@ -69,7 +69,7 @@ def test_a_refused_play_then_a_good_one_leaves_no_trace_of_the_refusal() -> None
     good = tap(client, match, "Ana", 10, "b")
 
     assert refused.status_code == 422
-    assert "Keep it anyway" in text(refused)
+    assert "Keep 12 for Ana anyway" in text(refused)
     assert good.status_code == 200
     assert totals(good) == [10, 0]
     assert "multiple of five" not in text(good)

@@ -113,10 +113,18 @@ def test_the_hand_ends_by_itself_when_all_seven_doubles_are_down(
     assert not any(double_button_disabled(page, f"{d}-{d}") for d in range(7))
 
 
-def test_a_player_after_the_scheduled_opener_setting_the_first_double_is_noted(
+def test_a_player_after_the_scheduled_opener_setting_the_first_double_is_asked_at_once(
     client: Client, sedma_match: Match
 ) -> None:
-    lay(client, sedma_match, "Cy", "5-5")
+    asked = lay(client, sedma_match, "Cy", "5-5")
+
+    assert asked.status_code == 422
+    assert (
+        "Hand 1: Ana had the first turn to open, so Cy opening means Ana and Bo had no double."
+    ) in text(asked)
+    assert not Hand.objects.filter(match=sedma_match, number=1).exclude(opener_seat=0).exists()
+
+    lay(client, sedma_match, "Cy", "5-5", override="on")
 
     hand = Hand.objects.get(match=sedma_match, number=1)
     assert hand.opener_seat == 2
@@ -127,7 +135,7 @@ def test_a_player_after_the_scheduled_opener_setting_the_first_double_is_noted(
 def test_the_next_hand_is_opened_left_of_the_scheduled_opener_not_the_actual_one(
     client: Client, sedma_match: Match
 ) -> None:
-    lay(client, sedma_match, "Cy", "5-5")
+    lay(client, sedma_match, "Cy", "5-5", override="on")
     for player, tile in [("Di", "1-1"), ("Cy", "2-2"), ("Di", "3-3"), ("Cy", "4-4")]:
         lay(client, sedma_match, player, tile)
     lay(client, sedma_match, "Di", "6-6")

@@ -98,9 +98,11 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
         player=data["player"],
         points=data.get("points"),
         tile=data.get("tile", ""),
+        lead=data.get("lead", False),
         by=author(request),
         key=submission_key(request),
         override=data["override"],
+        again=data.get("again", False),
     )
     return _answer(request, outcome, form, name)
 
