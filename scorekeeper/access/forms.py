@@ -3,12 +3,17 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.access.models import ROLE_CHOICES, ShareLink
+from scorekeeper.access.models import ROLE_CHOICES, VIEWER, ShareLink
 
 
 class ShareLinkForm(forms.ModelForm):
+    # Watching comes first and is chosen already: most links go to people who only watch (a
+    # phone at the next table, the wall), and a link that may edit is handed out on purpose.
     role = forms.ChoiceField(
-        choices=ROLE_CHOICES, widget=forms.RadioSelect, label=_("The link lets")
+        choices=sorted(ROLE_CHOICES, key=lambda choice: choice[0] != VIEWER),
+        initial=VIEWER,
+        widget=forms.RadioSelect,
+        label=_("The link lets"),
     )
 
     class Meta:

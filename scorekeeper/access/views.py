@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.access.forms import JoinForm, ShareLinkForm
-from scorekeeper.access.models import SCOREKEEPER, ShareLink
+from scorekeeper.access.models import VIEWER, ShareLink
 from scorekeeper.access.permissions import (
     DISPLAY_NAME,
     can_edit,
@@ -56,7 +56,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         match = get_match_to_share(request, pk)
     manages = can_manage_links(request, match)
-    form = ShareLinkForm(request.POST or None, initial={"role": SCOREKEEPER})
+    form = ShareLinkForm(request.POST or None)
     own = held_link(request, match)
     if request.method == "POST" and form.is_valid():
         link = form.save(commit=False)
@@ -113,6 +113,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     )
     if link is None:
         raise Http404("This link does not exist or was revoked.")
+    if link.role == VIEWER:
+        return start_watching(request, link)
     form = JoinForm(request.POST or None, initial={"name": request.session.get(DISPLAY_NAME, "")})
     if request.method == "POST" and form.is_valid():
         grant(request, link)
@@ -120,6 +122,17 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             request.session[DISPLAY_NAME] = form.cleaned_data["name"]
         return redirect("tables:scoreboard", pk=link.match_id)
     return render(request, "access/join.html", {"link": link, "form": form})
+
+
+def start_watching(request: HttpRequest, link: ShareLink) -> HttpResponse:
+    """A watch link opens the scoreboard at once: no name to give (a watcher enters nothing
+    that would be signed with it) and no tap, on a GET as much as a POST. It can do no harm:
+    scoreboards are public in the hall, and a phone that already keeps score on the match is
+    never turned into a watcher by opening one (it keeps the rights it has). A scorekeeper's
+    link still asks for a tap on Join, sent with the CSRF token."""
+    if not can_edit(request, link.match):
+        grant(request, link)
+    return redirect("tables:scoreboard", pk=link.match_id)
 
 
 def too_many_starts(request: HttpRequest, refusal: Refusal) -> HttpResponse:

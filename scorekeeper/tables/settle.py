@@ -217,5 +217,7 @@ def settle(request: HttpRequest) -> HttpResponse:
         hand = board.hands[0]
         context["result"] = [(side, hand.points[side]) for side in board.sides]
         context["explanation"] = said(hand.explanation)
+        # the answer's own address carries the hand: the link to hand on to the other table
+        context["share_url"] = request.build_absolute_uri()
     status = 422 if asked and board is None else 200
     return render(request, "tables/settle.html", context, status=status)

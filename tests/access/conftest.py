@@ -61,9 +61,15 @@ def signed_in(user) -> Client:
 
 
 def join(client: Client, link: ShareLink, name: str) -> None:
-    """Open the link (as scanning its QR code does), give a name and tap Join."""
+    """Open the link (as scanning its QR code does); a scorekeeper's link asks for a name and a
+    tap on Join, a watch link opens the scoreboard straight away."""
     url = reverse("access:join", args=[link.token])
-    assert client.get(url).status_code == 200
+    opened = client.get(url)
+    if link.role == VIEWER:
+        assert opened.status_code == 302
+        assert opened["Location"] == reverse("tables:scoreboard", args=[link.match_id])
+        return
+    assert opened.status_code == 200
     response = client.post(url, {"name": name})
     assert response.status_code == 302
     assert response["Location"] == reverse("tables:scoreboard", args=[link.match_id])
