@@ -13,6 +13,7 @@ from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import Side
 from scorekeeper.tables.models import Match, Seat
+from scorekeeper.tables.scoring import scoreboard_of, with_everything
 from scorekeeper.tables.seats import seating
 
 
@@ -77,21 +78,44 @@ def season_entries(season_id: int) -> list[SeasonMatch]:
     )
 
 
-def playing_now(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
-    """The season's matches being played, each with its sides' names, their totals as they
-    are now (read afresh: a play changes them without changing the season's version)."""
-    entries = (
-        SeasonMatch.objects.filter(season_id=season_id, forfeited_by=None, match__finished=False)
-        .select_related("match")
-        .prefetch_related(
-            Prefetch(
-                "match__seats",
-                queryset=Seat.objects.select_related("player").order_by("position"),
-            )
-        )
-        .order_by("created_at", "pk")
+class Playing(NamedTuple):
+    """A season's match being played, as the wall board shows it."""
+
+    match: Match
+    #: each side's players and total, in seating order
+    sides: list[tuple[tuple[str, ...], int]]
+    #: the hand being played (or next), and who leads or opens it or which double starts it
+    next_up: rules.NextUp | None
+
+
+def playing_now(season_id: int) -> list[Playing]:
+    """The season's matches being played, each scored afresh by the engine: their totals, and
+    the hand at the table with who leads it (Straight), opens it (Sedma) or the double that
+    starts it (Chickenfoot), as the match's scoreboard says. Read afresh: a play changes them
+    without changing the season's version. A fixed number of queries, whatever their number."""
+    matches = with_everything(
+        Match.objects.filter(
+            league_entry__season_id=season_id,
+            league_entry__forfeited_by=None,
+            finished=False,
+        ).order_by("league_entry__created_at", "league_entry__pk")
     )
-    return [(entry, [Side(side).label for side in sides_of(entry.match)]) for entry in entries]
+    playing = []
+    for match in matches:
+        board = scoreboard_of(match)
+        sides = [(side.players, board.totals[side]) for side in board.sides]
+        playing.append(Playing(match, sides, board.next))
+    return playing
+
+
+def playing_versions(season_id: int) -> list[tuple[int, int]]:
+    """Each match being played in the season, by id, with its version (one more with every
+    change to it): one small query, which tells whether anything on the wall board moved."""
+    return list(
+        SeasonMatch.objects.filter(season_id=season_id, forfeited_by=None, match__finished=False)
+        .order_by("match_id")
+        .values_list("match_id", "match__version")
+    )
 
 
 def in_progress(season_id: int, results: list[Result]) -> list[tuple[SeasonMatch, list[str]]]:

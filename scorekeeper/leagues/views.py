@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import (
+    condition,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import entered_by, require_organizer
@@ -25,6 +32,7 @@ from scorekeeper.leagues.results import (
     forfeited_by,
     in_progress,
     playing_now,
+    playing_versions,
     result_of,
     results_of,
     season_entries,
@@ -48,6 +56,7 @@ from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
 from scorekeeper.tables.spreadsheet import SafeWriter
 from scorekeeper.tables.views.access import players_around
+from scorekeeper.tables.views.history import shown_version_asked
 
 #: the standings' tie-breaks, as the page states them
 TIE_BREAK_WORDS = {
@@ -61,10 +70,15 @@ TIE_BREAK_WORDS = {
 def get_season(league_id: int, season_id: int) -> Season:
     """The season of that league, with its league and the id of its newest entry (which tells
     of entries written without the app's signals too); 404 when there is none."""
+    seasons = with_newest_entry(Season.objects.select_related("league"))
+    return get_object_or_404(seasons, pk=season_id, league_id=league_id)
+
+
+def with_newest_entry(seasons: QuerySet[Season]) -> QuerySet[Season]:
+    """Each season with the id of its newest entry, as ``newest_entry``."""
     # a subquery on the (season, id) index reads one entry; Max over a join read them all
     newest = SeasonMatch.objects.filter(season=OuterRef("pk")).order_by("-id").values("id")[:1]
-    seasons = Season.objects.select_related("league").annotate(newest_entry=Subquery(newest))
-    return get_object_or_404(seasons, pk=season_id, league_id=league_id)
+    return seasons.annotate(newest_entry=Subquery(newest))
 
 
 @require_http_methods(["GET", "POST"])
@@ -155,14 +169,41 @@ def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     return render(request, "leagues/season.html", context)
 
 
+def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
+    """The wall board's ETag (None: no such season), read before anything it shows.
+
+    Everything the board shows moves one of these: the season's version (a match finished,
+    forfeited, added or taken away, a player renamed) and its newest entry (entries written
+    without the app's signals), the version of each match being played (one more with every
+    play) and the reader's language. Two small queries, so a TV asking every two seconds costs
+    little while nothing changes (304), as the scoreboard's poll does (tables.views.history)."""
+    if "_wall_version" not in request.__dict__:
+        season = (
+            with_newest_entry(Season.objects.filter(pk=pk, league_id=league_id))
+            .values_list("version", "newest_entry")
+            .first()
+        )
+        version = None
+        if season is not None:
+            playing = hashlib.sha256(repr(playing_versions(pk)).encode()).hexdigest()[:16]
+            version = f"{season[0]}.{season[1] or 0}.{playing}.{get_language()}"
+        request._wall_version = version
+    return request._wall_version
+
+
 @require_safe
+@shown_version_asked
+@condition(etag_func=wall_version)
 def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """For a TV in the hall: read-only, large type, refreshing itself. Drawn on every refresh
-    (it says when it was), from the standings kept in the cache and the live scores."""
+    """For a TV in the hall: read-only, large type, full screen. Its poll (every two seconds,
+    _wall_board.html) is answered 304 while nothing on it changed (``wall_version``); after a
+    change it is drawn from the standings kept in the cache and the live scores, each match
+    being played scored afresh with the hand at its table and who leads, opens or starts it."""
+    version = wall_version(request, league_id, pk)
     season = get_season(league_id, pk)
     context = _standings_context(season)
-    # the scores of the matches being played, as they are now
-    context["in_progress"] = playing_now(season.pk)
+    context["playing"] = playing_now(season.pk)
+    context["wall_version"] = version
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
     return render(request, template, context)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 from functools import wraps
@@ -85,23 +86,27 @@ def _version(request: HttpRequest, pk: int) -> str | None:
     return None if found is None else str(found)
 
 
-def _shown_version_asked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+#: a version as a poll's address names it: digits, or a wall board's digest (leagues.views.wall)
+SHOWN_VERSION = re.compile(r"[0-9A-Za-z._-]{1,100}")
+
+
+def shown_version_asked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A page's poll names the version the page shows in its address (``?v=``), so that each
     version is polled at an address of its own: that version is what the page holds, asked as
     If-None-Match."""
 
     @wraps(view)
-    def asked(request: HttpRequest, pk: int) -> HttpResponse:
+    def asked(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         shown = request.GET.get("v", "")
-        if shown.isdigit():
+        if SHOWN_VERSION.fullmatch(shown):
             request.META.setdefault("HTTP_IF_NONE_MATCH", quote_etag(shown))
-        return view(request, pk)
+        return view(request, *args, **kwargs)
 
     return asked
 
 
 @require_safe
-@_shown_version_asked
+@shown_version_asked
 @condition(etag_func=_version)
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """Polled by every open scoreboard: 304 while the match is at the version the page shows.

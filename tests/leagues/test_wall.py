@@ -1,0 +1,167 @@
+"""The wall board for a TV: the board alone, full screen, each table's hand and who starts it,
+and a poll every two seconds answered 304 until something on the board changes."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import rules
+from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.tables import entries
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.scoring import create_match
+from tests.web.pages import HTMX, content, text, text_of
+
+pytestmark = pytest.mark.django_db
+
+_POLL = re.compile(r'id="wall-board"[^>]*hx-get="([^"]+)"[^>]*hx-trigger="every 2s"')
+_NEXT = re.compile(r'data-testid="wall-next">(.*?)</p>', re.S)
+
+
+def season_of(game: str, *matches: rules.Match) -> tuple[Season, list[Match]]:
+    """A league of ``game`` with one season holding ``matches``."""
+    league = League.objects.create(name="Thursday Club", game=game, rules={})
+    season = Season.objects.create(
+        league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1)
+    )
+    stored = [create_match(value) for value in matches]
+    for match in stored:
+        SeasonMatch.objects.create(season=season, match=match)
+    return season, stored
+
+
+def wall_of(season: Season) -> str:
+    return reverse("leagues:wall", args=[season.league_id, season.pk])
+
+
+def poll_address(response: HttpResponse) -> str:
+    """Where the board's poll asks next: the wall's address naming the version it shows."""
+    found = _POLL.search(content(response))
+    assert found is not None, "the board does not poll every two seconds"
+    return found.group(1).replace("&amp;", "&")
+
+
+def said_next(response: HttpResponse) -> list[str]:
+    return [text_of(line) for line in _NEXT.findall(content(response))]
+
+
+STRAIGHT_PLAYING = rules.Match(
+    "straight",
+    ("Ann", "Bob"),
+    rules={"target": 250},
+    hands=(
+        rules.Hand(
+            leader="Ann",
+            plays=(rules.Play("Ann", points=10),),
+            end=rules.HandEnd("domino", player="Ann", pips={"Bob": 12}),
+        ),
+        rules.Hand(leader="Bob", plays=(rules.Play("Bob", points=5),)),
+    ),
+)
+
+
+def test_the_wall_shows_the_board_alone_with_a_full_screen_button(client: Client) -> None:
+    season, _ = season_of("straight", STRAIGHT_PLAYING)
+
+    page = content(client.get(wall_of(season)))
+
+    assert 'class="site-header"' not in page
+    assert 'class="site-footer"' not in page
+    assert "js/wall.js" in page
+    assert re.search(r"<button[^>]*data-fullscreen[^>]*hidden", page)
+    # under the strict policy: no inline script or style
+    assert "<script>" not in page
+    assert "style=" not in page
+
+
+def test_the_wall_answers_its_poll_304_until_a_play_and_then_shows_the_new_score(
+    client: Client,
+) -> None:
+    season, (match,) = season_of("straight", STRAIGHT_PLAYING)
+    first = client.get(wall_of(season))
+    poll = poll_address(first)
+    assert "Ann 20 Bob 5" in text(first).split("Playing now")[1]
+
+    unchanged = client.get(poll, headers=HTMX)
+    entries.play_record(match=match, player="Ann", points=20, by=entries.Author(name="Bea"))
+    changed = client.get(poll, headers=HTMX)
+    after = client.get(poll_address(changed), headers=HTMX)
+
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    assert changed.status_code == 200
+    assert "Ann 40 Bob 5" in text(changed).split("Playing now")[1]
+    assert "<html" not in content(changed)
+    assert poll_address(changed) != poll
+    assert after.status_code == 304
+
+
+def test_a_match_that_ends_or_a_new_one_moves_the_wall(client: Client) -> None:
+    season, (match,) = season_of("straight", STRAIGHT_PLAYING)
+    poll = poll_address(client.get(wall_of(season)))
+
+    SeasonMatch.objects.create(
+        season=season, match=create_match(rules.Match("straight", ("Cy", "Dee")))
+    )
+    moved = client.get(poll, headers=HTMX)
+
+    assert moved.status_code == 200
+    assert "Cy 0 Dee 0" in text(moved)
+
+
+def test_each_table_shows_its_hand_and_who_leads_it(client: Client) -> None:
+    season, _ = season_of(
+        "straight",
+        STRAIGHT_PLAYING,
+        rules.Match("straight", ("Cy", "Dee"), hands=(rules.Hand(leader="Dee"),)),
+    )
+
+    shown = said_next(client.get(wall_of(season)))
+
+    assert shown == ["Hand 2 · Bob leads", "Hand 1 · Dee leads"]
+
+
+def test_a_sedma_table_shows_who_opens(client: Client) -> None:
+    season, _ = season_of(
+        "sedma",
+        rules.Match(
+            "sedma",
+            ("Jirka", "Bára", "Ota", "Lída"),
+            hands=(rules.Hand(opener="Bára", plays=(rules.Play("Bára", tile=(3, 3)),)),),
+        ),
+    )
+
+    assert said_next(client.get(wall_of(season))) == ["Hand 1 · Bára opens"]
+
+
+def test_a_chickenfoot_table_shows_the_double_that_starts_the_round(client: Client) -> None:
+    season, _ = season_of(
+        "chickenfoot",
+        rules.Match(
+            "chickenfoot",
+            ("Ann", "Bob", "Cy"),
+            hands=(
+                rules.Hand(
+                    double=6,
+                    starter="Cy",
+                    end=rules.HandEnd("domino", player="Bob", pips={"Ann": 14, "Cy": 22}),
+                ),
+            ),
+        ),
+    )
+
+    assert said_next(client.get(wall_of(season))) == ["Round 2 · starts with 5-5"]
+
+
+def test_a_poll_for_a_season_that_is_gone_is_not_found(client: Client) -> None:
+    season, _ = season_of("straight", STRAIGHT_PLAYING)
+    poll = poll_address(client.get(wall_of(season)))
+    season.league.delete()
+
+    assert client.get(poll, headers=HTMX).status_code == 404
