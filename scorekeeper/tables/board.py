@@ -94,12 +94,12 @@ def board_context(
     if outcome is not None and outcome.echo is not None:
         context["echo_by"] = _phone_of(outcome.echo.made_by)
     if game == "straight":
+        leading = not _current_plays(value, board)
+        # the lead is the leader's first tile: offered for the hand's first play only
+        context["lead_by"] = (board.next.leader or "") if leading and board.next else None
         context["play_form"] = forms.get("play") or PlayForm(
             value,
-            initial={
-                "player": _default_scorer(value, board),
-                "lead": not _current_plays(value, board),
-            },
+            initial={"player": _default_scorer(value, board), "lead": leading},
         )
         context["end_form"] = forms.get("end") or HandEndForm(value)
     elif game == "chickenfoot":

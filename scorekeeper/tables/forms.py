@@ -319,6 +319,8 @@ class PlayForm(EntryForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 1}),
     )
     lead = forms.BooleanField(required=False, label=_("Lead: the first tile of the hand"))
+    #: who leads the hand, as the board said: only their play can be the lead
+    leader = forms.CharField(required=False, max_length=100)
     again = forms.BooleanField(required=False)
 
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
@@ -335,8 +337,10 @@ class PlayForm(EntryForm):
                 self.add_error("points", gettext("Tap the points scored."))
             return data
         data["points"] = points
+        leader = data.get("leader")
+        data["lead"] = data.get("lead", False) and (not leader or data.get("player") == leader)
         if "player" in data:
-            data["play"] = rules.Play(data["player"], points=points, lead=data.get("lead", False))
+            data["play"] = rules.Play(data["player"], points=points, lead=data["lead"])
         return data
 
 

@@ -102,3 +102,11 @@ document.addEventListener("input", function (event) {
     option.textContent = box.value.trim() || option.dataset.seat;
   }
 });
+
+// Tapping who went out brings the rest of that form into view: the pips, then Save.
+document.addEventListener("change", function (event) {
+  var form = event.target.closest && event.target.closest(".chips.out") && event.target.form;
+  if (form) {
+    form.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+});
