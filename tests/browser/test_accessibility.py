@@ -139,6 +139,8 @@ def test_the_straight_entry_form_is_reached_in_order_and_used_with_the_keyboard(
     page.keyboard.press("ArrowRight")
     expect(page.get_by_role("radio", name="Bob")).to_be_checked()
     page.keyboard.press("Tab")
+    expect(page.get_by_label("Lead: the first tile of the hand")).to_be_focused()
+    page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="5", exact=True)).to_be_focused()
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")

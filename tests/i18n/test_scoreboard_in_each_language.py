@@ -118,19 +118,19 @@ REFUSED = {
         "Sin guardar: mano 2",
         "Mano 2, jugada 1: Bo anotó 7, pero las puntas solo cuentan cuando suman un múltiplo "
         "de cinco (5, 10, 15...).",
-        "Guardar 7 para Bo",
+        "Guardar igualmente 7 para Bo",
     ),
     "pl": (
         "Nie zapisano: rozdanie 2",
         "Rozdanie 2, zagranie 1: Bo: 7 pkt, ale wolne końce punktują tylko wtedy, gdy ich suma "
         "jest wielokrotnością pięciu (5, 10, 15...).",
-        "Zapisz 7 pkt dla: Bo",
+        "Zapisz mimo to 7 pkt dla: Bo",
     ),
     "cs": (
         "Neuloženo: rozdání 2",
         "Rozdání 2, tah 1: Bo: 7 b., ale volné konce bodují, jen když jejich součet je "
         "násobkem pěti (5, 10, 15...).",
-        "Uložit 7 b. pro: Bo",
+        "Přesto uložit 7 b. pro: Bo",
     ),
 }
 
