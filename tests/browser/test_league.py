@@ -29,6 +29,9 @@ def tap_score(page: Page, player: str, points: int, *totals: int) -> None:
     totals: a tap on the old board, mid-swap, would be lost."""
     entry = page.get_by_role("region", name="Record a play")
     entry.get_by_role("group", name="Who scored").get_by_role("radio", name=player).check()
+    lead = entry.get_by_label("Lead: the first tile of the hand")
+    if points > 10 and lead.count():
+        lead.uncheck()  # more than a lead tile can make: a later tile of the hand
     entry.get_by_role("button", name=str(points), exact=True).tap()
     expect_totals(page, *totals)
 
@@ -43,7 +46,8 @@ def start_league_match(page: Page, season_url: str, players: list[str]) -> None:
     assert sorted(offered) == MEMBERS
     for seat, name in enumerate(players, 1):
         page.get_by_label(f"Seat {seat}", exact=True).fill(name)
-    page.get_by_label("Who leads the first hand").select_option(label="Seat 1")
+    # the picker names the players typed
+    page.get_by_label("Who leads the first hand").select_option(label=players[0])
     start_the_match(page, sides=len(players))
 
 
