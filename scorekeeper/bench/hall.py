@@ -38,7 +38,7 @@ PHONES = Path(__file__).with_name("phones.py")
 #: seconds between two requests of one phone (poll, entry) or screen (wall board, standings)
 PACE = {"poll": 2.0, "tap": 8.0, "plays_per_hand": 12, "standings": 10.0}
 #: the wall board refreshes itself as its page says (its htmx trigger); this is for the plan
-WALL_SECONDS = 15.0
+WALL_SECONDS = 2.0
 TABLES_PER_WALL = 10
 #: what a number of tables must hold to
 TAP_P99_MS = 250

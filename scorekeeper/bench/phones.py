@@ -11,8 +11,9 @@ and the pace. Per table:
   it taps a play every 4 to 12 s (8 on average) and, after every 12 plays, ends the hand
   (domino, with the others' pips) in place of the next tap;
 
-and for the hall, a wall board (its TV) per 10 tables, refreshing as its page says (15 s), and
-one organizer, signed in, opening the season's standings every 10 s.
+and for the hall, a wall board (its TV) per 10 tables, polling as its page says (every 2 s,
+304 while nothing changed), and one organizer, signed in, opening the season's standings
+every 10 s.
 
 Every address, field and value sent is read off the pages the phone was served (boards.py),
 as a browser does. Once every phone has started (opened its page, joined or signed in), the
@@ -290,7 +291,11 @@ class WallBoard(Phone):
         if not self.ready:
             return self.idle()
         self.wait_until(self.next_refresh)
-        self.send("GET", self.address, "wall board", headers=HTMX)
+        page = self.send("GET", self.address, "wall board", expect=(200, 304), headers=HTMX)
+        found = boards.pollers(page) if page else []
+        if found:
+            # a new board says which version it shows: the next poll asks from there
+            self.address = found[0][0]
         self.next_refresh = max(self.next_refresh + self.period, time.monotonic())
 
 
