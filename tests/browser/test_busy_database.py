@@ -39,6 +39,8 @@ def test_a_play_refused_while_the_database_is_busy_is_sent_again_and_lands_once(
     page.route("**/play/", busy_once)
     entry = page.get_by_role("region", name="Record a play")
     entry.get_by_role("group", name="Who scored").get_by_role("radio", name="Ann").check()
+    # Ann leads, but her 15 is no lead tile (a lead makes 5 or 10 at most)
+    entry.get_by_label("Lead: the first tile of the hand").uncheck()
     entry.get_by_role("button", name="15", exact=True).tap()
 
     expect_totals(page, 15, 0)

@@ -15,7 +15,7 @@ from tests.browser.table import (
     start_the_match,
 )
 
-BLOCKED = "Nobody: the round was blocked"
+BLOCKED = "Blocked"
 
 
 def fill_round(page: Page, pips: dict[str, int], went_out: str, holder: str = "") -> None:
@@ -27,6 +27,7 @@ def fill_round(page: Page, pips: dict[str, int], went_out: str, holder: str = ""
         "radio", name=went_out, exact=True
     ).check()
     if holder:
+        entry.get_by_text("0-0 held, who set the double").tap()
         entry.get_by_role("group", name="Left holding 0-0").get_by_role(
             "radio", name=holder, exact=True
         ).check()
@@ -58,7 +59,7 @@ def test_seven_rounds_with_a_double_blank_holder_are_won_by_the_lowest_total(
     # Round 3: Ned is left holding 0-0 with 9 other pips; 0-0 counts 50.
     fill_round(page, {"Kim": 4, "Lou": 6, "Ned": 9}, went_out="Max", holder="Ned")
     page.get_by_role("button", name="Show the score").tap()
-    check = page.get_by_role("alert").filter(has_text="Check before saving: round 3")
+    check = page.locator("#round-preview").filter(has_text="Check before saving: round 3")
     expect(check).to_be_visible()
     expect(check).to_contain_text("Ned: 9 pips + 0-0 counted as 50 = 59.")
     expect(check).to_contain_text("Max went out.")

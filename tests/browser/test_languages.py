@@ -40,7 +40,7 @@ def test_the_footer_switcher_turns_the_scoreboard_into_each_language(
     page: Page, live_server: LiveServer, output_path: str
 ) -> None:
     seat_players(page, live_server.url, "Straight Dominoes", ["Ann", "Bob"])
-    page.get_by_label("Who leads the first hand").select_option(label="Seat 1")
+    page.get_by_label("Who leads the first hand").select_option(label="Ann")
     start_the_match(page, sides=2)
     page.get_by_role("radio", name="Bob", exact=True).check()
     page.get_by_role("button", name="15", exact=True).tap()
@@ -66,15 +66,16 @@ def test_a_tap_after_switching_answers_in_the_chosen_language(
     page: Page, live_server: LiveServer
 ) -> None:
     seat_players(page, live_server.url, "Straight Dominoes", ["Ann", "Bob"])
-    page.get_by_label("Who leads the first hand").select_option(label="Seat 1")
+    page.get_by_label("Who leads the first hand").select_option(label="Ann")
     start_the_match(page, sides=2)
     switch_to(page, "es")
     expect(page.locator("html")).to_have_attribute("lang", "es")
 
     # the board htmx swaps in after the tap is in Spanish too
     entry = page.get_by_role("region", name="Anotar una jugada")
-    entry.get_by_role("group", name="Quién anotó").get_by_role("radio", name="Ann").check()
+    # Bob: Ann leads, and her lead tile could make no more than 10
+    entry.get_by_role("group", name="Quién anotó").get_by_role("radio", name="Bob").check()
     entry.get_by_role("button", name="20", exact=True).tap()
 
-    expect_totals(page, 20, 0)
-    expect(page.locator("#hand-1 .explanation")).to_contain_text("Puntos durante el juego: Ann 20.")
+    expect_totals(page, 0, 20)
+    expect(page.locator("#hand-1 .explanation")).to_contain_text("Puntos durante el juego: Bob 20.")
