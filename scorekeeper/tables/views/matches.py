@@ -44,6 +44,9 @@ from scorekeeper.tables.views.access import (
 #: the status of an entry that was not saved: the form, or the rules, said no
 NOT_SAVED = 422
 
+#: the elements that ask for the score of a hand or round as it is typed (_end_preview.html)
+LIVE_PREVIEWS = ("end-preview", "round-preview")
+
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
@@ -147,6 +150,8 @@ def render_board(
         change=change,
     )
     context["role"] = match_role(request, match)
+    # the score worked out as the pips are typed: shown without taking the focus
+    context["live_preview"] = bool(request.htmx) and request.htmx.target in LIVE_PREVIEWS
     template = "tables/scoreboard.html"
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"
