@@ -207,3 +207,20 @@ def test_the_full_screen_button_fills_the_screen_and_steps_aside(
 
     page.wait_for_function("document.fullscreenElement === document.documentElement")
     expect(page.get_by_role("button", name="Full screen")).to_have_count(0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_wall_that_cannot_reach_the_server_says_so_and_recovers(
+    tv: Callable[[int, int], Page], live_server: LiveServer
+) -> None:
+    wall, _ = open_the_season()
+    page = tv(1920, 1080)
+    page.goto(live_server.url + wall)
+    notice = page.get_by_text("No connection to the server: these scores may be out of date.")
+    expect(notice).to_be_hidden()
+
+    page.route("**/wall/?v=*", lambda route: route.abort())
+    expect(notice).to_be_visible(timeout=WITHIN)
+
+    page.unroute("**/wall/?v=*")
+    expect(notice).to_be_hidden(timeout=WITHIN)

@@ -150,9 +150,12 @@ def test_the_standings_count_a_forfeit_recorded_after_they_were_cached() -> None
 def wall_scores(client: Client, hall: Hall) -> list[str]:
     """The wall board's "Playing now" lines, as a TV shows them."""
     board = client.get(reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]))
+    tables = re.findall(r'<article class="wall-match"(.*?)</article>', board.content.decode(), re.S)
     return [
-        text_of(line)
-        for line in re.findall(r'<p class="wall-match">(.*?)</p>', board.content.decode(), re.S)
+        " · ".join(
+            text_of(side) for side in re.findall(r'<li class="wall-side">(.*?)</li>', table, re.S)
+        )
+        for table in tables
     ]
 
 

@@ -32,9 +32,10 @@ PAGES: dict[str, tuple[Callable[[Hall], str], int]] = {
         lambda hall: reverse("leagues:season", args=[hall.league.pk, hall.season.pk]),
         19,
     ),
+    # the standings' 19, and the two questions of the ETag its 2-second poll is answered with
     "wall board": (
         lambda hall: reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]),
-        19,
+        21,
     ),
     "player": (lambda hall: reverse("leagues:player", args=[hall.player.pk]), 8),
     "ratings": (lambda hall: reverse("leagues:ratings", args=["straight"]), 6),
