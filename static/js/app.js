@@ -81,7 +81,7 @@ document.addEventListener("htmx:responseError", function (event) {
 document.addEventListener("toggle", function (event) {
   var panel = event.target;
   if (panel.id === "end-hand" && panel.open) {
-    panel.scrollIntoView({ block: "start", behavior: "smooth" });
+    panel.scrollIntoView({ block: "start", behavior: "instant" });
   }
 }, true);
 
@@ -107,6 +107,6 @@ document.addEventListener("input", function (event) {
 document.addEventListener("change", function (event) {
   var form = event.target.closest && event.target.closest(".chips.out") && event.target.form;
   if (form) {
-    form.scrollIntoView({ block: "start", behavior: "smooth" });
+    form.scrollIntoView({ block: "start", behavior: "instant" });
   }
 });
