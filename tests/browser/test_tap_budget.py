@@ -4,6 +4,8 @@ and saving are. Every step leaves a screenshot in the test's output folder."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -38,10 +40,13 @@ class Taps:
         self.page, self.output_path, self.action = page, output_path, action
         self.count = 0
 
-    def tap(self, target: Locator) -> None:
+    def tap(self, target: Locator, *, then: Callable[[], None] | None = None) -> None:
+        """Tap ``target``; ``then`` waits for what the tap brings (a page it opens) before the
+        screenshot is taken."""
         target.tap()
         self.count += 1
-        self.page.wait_for_load_state()
+        if then is not None:
+            then()
         self.shot()
 
     def shot(self, step: str = "") -> None:
@@ -206,17 +211,23 @@ def test_a_new_straight_match_for_four_named_players_is_two_taps(
     page.goto(live_server.url)
     taps = Taps(page, output_path, "new straight match")
 
-    taps.tap(page.get_by_role("link", name="Straight Dominoes", exact=True))
+    taps.tap(
+        page.get_by_role("link", name="Straight Dominoes", exact=True),
+        then=lambda: expect(page.get_by_label("Seat 1", exact=True)).to_be_visible(),
+    )
     for seat, name in enumerate(["Ana", "Ben", "Cy", "Dale"], 1):
         page.get_by_label(f"Seat {seat}", exact=True).fill(name)
     # the picker of who leads names the players typed
     leader = page.get_by_label("Who leads the first hand")
     expect(leader.locator("option")).to_contain_text(["Decide at the table", "Ana", "Ben"])
     taps.shot("typed")
-    taps.tap(page.get_by_role("button", name="Start the match"))
+    sides = page.get_by_role("region", name="Totals")
+    taps.tap(
+        page.get_by_role("button", name="Start the match"),
+        then=lambda: expect(sides).to_be_visible(),
+    )
 
     # four players at Straight start as two partnerships
-    sides = page.get_by_role("region", name="Totals")
     expect(sides).to_contain_text("Ana & Cy")
     expect(sides).to_contain_text("Ben & Dale")
     taps.within_budget()
@@ -227,8 +238,10 @@ def test_a_rematch_is_one_tap(page: Page, signed_in: LiveServer, output_path: st
     open_board(page, signed_in, match)
     taps = Taps(page, output_path, "rematch")
 
-    taps.tap(page.get_by_role("button", name="Rematch"))
+    taps.tap(
+        page.get_by_role("button", name="Rematch"),
+        then=lambda: expect(page).not_to_have_url(f"{signed_in.url}/matches/{match.pk}/"),
+    )
 
-    expect(page).not_to_have_url(f"{signed_in.url}/matches/{match.pk}/")
     expect(page.get_by_role("region", name="Totals")).to_contain_text("Ben & Dale")
     taps.within_budget()
