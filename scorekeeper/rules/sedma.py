@@ -284,11 +284,9 @@ def due_to_open(match: Match) -> str | None:
     """Who has the first turn to open the hand after ``match.hands``: left of the last hand's
     scheduled opener; None when the first hand's opener is still to be drawn by lot."""
     scheduled: str | None = None
-    for hand in match.hands:
+    for number, hand in enumerate(match.hands, 1):
         now = match.left_of(scheduled) if scheduled else None
-        opener = hand.opener or (hand.plays[0].player if hand.plays else None)
-        turns = [*_passed_opening(match, hand, now), *([opener] if opener else [])]
-        scheduled = now or (turns[0] if turns else None)
+        _, scheduled = _check_opening(match, number, hand, _passed_opening(match, hand, now), now)
     return match.left_of(scheduled) if scheduled else None
 
 

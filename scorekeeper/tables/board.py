@@ -10,7 +10,7 @@ from django.utils.translation import gettext, pgettext
 from scorekeeper import rules
 from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import tile_name
-from scorekeeper.tables.entries import Outcome
+from scorekeeper.tables.entries import Outcome, last_entry
 from scorekeeper.tables.forms import (
     PLAY_POINTS,
     HandEndForm,
@@ -261,20 +261,17 @@ def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
 
 
 def _undo_says(value: rules.Match) -> str:
-    """What Undo takes back (entries.undo_last): "Dale 15", "Ana 4-4", "end of hand 3" ..."""
-    if not value.hands:
-        return ""
-    number = len(value.hands)
-    last = value.hands[-1]
-    if value.game == "chickenfoot":
-        return gettext("round %(number)s") % {"number": number}
-    if last.end is not None:
-        return gettext("end of hand %(number)s") % {"number": number}
-    if last.plays:
-        play = last.plays[-1]
-        shown = tile_name(play.tile) if play.tile else play.points
-        return f"{play.player} {shown}"
-    return gettext("hand %(number)s") % {"number": number}
+    """What Undo takes back (entries.last_entry): "Dale 15", "Ana 4-4", "end of hand 3" ..."""
+    kind, play = last_entry(value)
+    number = {"number": len(value.hands)}
+    if play is not None:
+        return f"{play.player} {tile_name(play.tile) if play.tile else play.points}"
+    said = {
+        "round": gettext("round %(number)s"),
+        "end": gettext("end of hand %(number)s"),
+        "hand": gettext("hand %(number)s"),
+    }
+    return said[kind] % number if kind else ""
 
 
 def _phone_of(made_by: str) -> str:

@@ -202,18 +202,33 @@ def undo_last(*, match: Match, by: Author, key: str = "") -> Outcome:
     A Chickenfoot round is entered whole, so it goes whole."""
 
     def step(value: rules.Match) -> rules.Match:
-        if not value.hands:
+        kind, _ = last_entry(value)
+        if not kind:
             return value
         *earlier, last = value.hands
-        if value.game == "chickenfoot":
-            return value.with_hands(tuple(earlier))
-        if last.end is not None:
+        if kind == "end":
             return value.with_hands((*earlier, replace(last, end=None)))
-        if len(last.plays) > 1:
+        if kind == "play" and len(last.plays) > 1:
             return value.with_hands((*earlier, replace(last, plays=last.plays[:-1])))
         return value.with_hands(tuple(earlier))
 
     return _record(match, step, lambda value: (Kind.UNDONE, {}), by=by, key=key, override=True)
+
+
+def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
+    """What ``undo_last`` takes back: a Chickenfoot "round" (entered whole), the "end" of the
+    last hand, its last "play" (the hand goes with its only one), or the empty "hand"; "" when
+    there is nothing."""
+    if not value.hands:
+        return "", None
+    last = value.hands[-1]
+    if value.game == "chickenfoot":
+        return "round", None
+    if last.end is not None:
+        return "end", None
+    if last.plays:
+        return "play", last.plays[-1]
+    return "hand", None
 
 
 def hand_correct(

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.rules.match import HOUSE_RULES, SIDE_JOIN
+from scorekeeper.rules.match import HOUSE_RULES
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.i18n import game_name as name_of_game
 from scorekeeper.tables.names import BadName, name_key, normal_name
@@ -24,6 +24,12 @@ WHOLE_NUMBER_ERRORS = {
     "min_value": _("Enter a whole number of at least %(limit_value)s."),
     "max_value": _("Enter a whole number of at most %(limit_value)s."),
     "required": _("Enter the pips (0 if none)."),
+}
+
+#: the points of a play: a button's, or another number typed
+POINTS_ERRORS = {
+    "min_value": _("A play scores at least 5 points; 0 or less is not a score."),
+    "invalid": _("Points are a whole number (5, 10, 15 ...)."),
 }
 
 #: a set named in a sentence, as in "with a double-six set" (the engine's words for it too)
@@ -302,20 +308,14 @@ class PlayForm(EntryForm):
         max_value=1000,
         required=False,
         label=_("Points"),
-        error_messages={
-            "min_value": _("A play scores at least 5 points; 0 or less is not a score."),
-            "invalid": _("Points are a whole number (5, 10, 15 ...)."),
-        },
+        error_messages=POINTS_ERRORS,
     )
     other_points = forms.IntegerField(
         min_value=1,
         max_value=1000,
         required=False,
         label=_("Another number"),
-        error_messages={
-            "min_value": _("A play scores at least 5 points; 0 or less is not a score."),
-            "invalid": _("Points are a whole number (5, 10, 15 ...)."),
-        },
+        error_messages=POINTS_ERRORS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 1}),
     )
     lead = forms.BooleanField(required=False, label=_("Lead: the first tile of the hand"))
@@ -399,26 +399,28 @@ def not_a_tile(text: str) -> str:
     return gettext('"%(text)s" is not a tile: write it like 4-4 or 1-2.') % {"text": text}
 
 
+def pips_field(label: str) -> forms.IntegerField:
+    """A box for pips left in hand: a player's, or partners' counted together. Its placeholder
+    tells an empty box from one typed in (the end-of-hand form hides boxes left empty that do
+    not count)."""
+    return forms.IntegerField(
+        min_value=0,
+        max_value=1092,
+        required=False,
+        label=label,
+        error_messages=WHOLE_NUMBER_ERRORS,
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "placeholder": "–"}
+        ),
+    )
+
+
 class PipsMixin:
     """One pips box per seated player, named by seat so that any name is safe in a form."""
 
     def add_pips_fields(self: forms.Form, players: list[str]) -> None:
         for seat, name in enumerate(players):
-            self.fields[f"pips_{seat}"] = forms.IntegerField(
-                min_value=0,
-                max_value=1092,
-                required=False,
-                label=name,
-                error_messages=WHOLE_NUMBER_ERRORS,
-                widget=forms.NumberInput(
-                    attrs={
-                        "inputmode": "numeric",
-                        "pattern": "[0-9]*",
-                        "min": 0,
-                        "placeholder": "–",
-                    }
-                ),
-            )
+            self.fields[f"pips_{seat}"] = pips_field(name)
 
     @property
     def pips_fields(self: forms.Form) -> list[forms.BoundField]:
@@ -465,16 +467,7 @@ class HandEndForm(PipsMixin, EntryForm):
         self.counts_own = bool(match.rule("subtract_own"))
         self.sides = match.sides if match.partnerships else []
         for index, side in enumerate(self.sides):
-            self.fields[f"side_{index}"] = forms.IntegerField(
-                min_value=0,
-                max_value=1092,
-                required=False,
-                label=gettext("%(side)s together") % {"side": side},
-                error_messages=WHOLE_NUMBER_ERRORS,
-                widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
-                ),
-            )
+            self.fields[f"side_{index}"] = pips_field(gettext("%(side)s together") % {"side": side})
 
     @property
     def side_fields(self) -> list[forms.BoundField]:
@@ -695,11 +688,12 @@ def play_rows(match: rules.Match, hand: rules.Hand, data=None, extra: int = 2) -
     ]
 
 
-def end_initial(hand: rules.Hand, players: list[str], game: str) -> dict:
+def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
     """What the end-of-hand form shows for a hand already ended."""
     end = hand.end
     if end is None:
         return {}
+    players, game = list(match.players), match.game
     initial: dict = {f"pips_{seat}": end.pips.get(name) for seat, name in enumerate(players)}
     out = str(players.index(end.player)) if end.player in players else BLOCKED
     if game == "chickenfoot":
@@ -708,16 +702,11 @@ def end_initial(hand: rules.Hand, players: list[str], game: str) -> dict:
         initial["starter"] = hand.starter or ""
     elif game == "straight":
         initial["out"] = out if end.how == "domino" else BLOCKED
-        for index, side in enumerate(_partnerships(players)):
-            initial[f"side_{index}"] = end.pips.get(SIDE_JOIN.join(side))
+        # the form's boxes of partners counted together, in the order it shows them
+        sides = match.sides if match.partnerships else []
+        for index, side in enumerate(sides):
+            initial[f"side_{index}"] = end.pips.get(side.label)
     else:
         initial["how"] = end.how
         initial["player"] = end.player or ""
     return initial
-
-
-def _partnerships(players: list[str]) -> list[tuple[str, str]]:
-    """The partnerships four players would make, in the order the form shows them."""
-    if len(players) != 4:
-        return []
-    return [(players[0], players[2]), (players[1], players[3])]

@@ -253,7 +253,7 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _end_form_for(game: str, value: rules.Match, hand: rules.Hand, data):
-    initial = end_initial(hand, list(value.players), game)
+    initial = end_initial(hand, value)
     form_class = {"straight": HandEndForm, "chickenfoot": RoundForm, "sedma": SedmaEndForm}[game]
     return form_class(value, data, initial=initial)
 
