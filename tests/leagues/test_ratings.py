@@ -21,7 +21,7 @@ def latest(history: dict, player: str) -> float:
     return history[player][-1].after
 
 
-# -- the rule, written out again from the ratings() docstring and the README ------------------
+# -- the rule, written out again from the ratings() docstring and docs/ratings.md -------------
 
 
 def places(result: Result) -> list[int]:
