@@ -70,30 +70,44 @@ class BundleTooLarge(BundleError):
 
 
 def export_league(league: League) -> bytes:
+    seasons = [
+        (season.name, season.starts_on, season.ends_on, season_entries(season.pk))
+        for season in league.seasons.order_by("starts_on", "pk")
+    ]
+    return export_bundle(league, league.name, seasons)
+
+
+#: a season as a bundle holds it: its name, first and last day, and its entries in order
+BundledSeason = tuple[str, datetime.date, "datetime.date | None", list[SeasonMatch]]
+
+
+def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> bytes:
+    """The league's game, rules and members, under ``name``, with the seasons given (a whole
+    league's, or one night's matches as a season of its own)."""
     buffer = io.BytesIO()
-    seasons = []
+    written = []
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for season in league.seasons.order_by("starts_on", "pk"):
+        for season_name, starts_on, ends_on, entries in seasons:
             matches = []
-            for entry in season_entries(season.pk):
-                name = f"matches/{entry.match_id}.json"
-                archive.writestr(name, dumps_match(match_value(refetch(entry.match))))
-                matches.append({"file": name, "forfeited_by": entry.forfeited_by})
-            seasons.append(
+            for entry in entries:
+                file = f"matches/{entry.match_id}.json"
+                archive.writestr(file, dumps_match(match_value(refetch(entry.match))))
+                matches.append({"file": file, "forfeited_by": entry.forfeited_by})
+            written.append(
                 {
-                    "name": season.name,
-                    "starts_on": season.starts_on.isoformat(),
-                    "ends_on": season.ends_on.isoformat() if season.ends_on else None,
+                    "name": season_name,
+                    "starts_on": starts_on.isoformat(),
+                    "ends_on": ends_on.isoformat() if ends_on else None,
                     "matches": matches,
                 }
             )
         manifest = {
             "format": FORMAT,
-            "name": league.name,
+            "name": name,
             "game": league.game,
             "rules": league.rules,
             "members": sorted(league.members.values_list("name", flat=True)),
-            "seasons": seasons,
+            "seasons": written,
         }
         archive.writestr("league.json", json.dumps(manifest, indent=2, ensure_ascii=False))
     return buffer.getvalue()

@@ -16,6 +16,37 @@ from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import look_alikes
 
 
+def names_written(form: forms.Form, field: str, raw: str) -> list[str]:
+    """The players written in ``raw``, one a line or separated by commas, each once, as names
+    are stored; a name that looks like a known player's another way is the field's error."""
+    names: dict[str, str] = {}
+    for line in raw.replace(",", "\n").splitlines():
+        if len(line.strip()) > MOST_NAME_LENGTH:
+            raise ValidationError(
+                gettext("%(name)s...: a name has at most 40 characters.")
+                % {"name": line.strip()[:MOST_NAME_LENGTH]}
+            )
+        try:
+            name = normal_name(line)
+        except BadName:
+            raise ValidationError(
+                gettext("%(name)s: a name cannot hold control characters.") % {"name": line.strip()}
+            ) from None
+        # a player written twice, in any case or spacing, is one player
+        if name:
+            names.setdefault(name_key(name), name)
+    for name, known in look_alikes(names.values()).items():
+        form.add_error(
+            field,
+            gettext(
+                "%(name)s looks like the known player %(known)s: write %(known)s for them, "
+                "or a name that tells a new player apart."
+            )
+            % {"name": name, "known": known},
+        )
+    return list(names.values())
+
+
 class LeagueForm(forms.Form):
     name = forms.CharField(max_length=80, label=_("League name"))
     game = forms.ChoiceField(choices=GAME_CHOICES, label=_("Game"))
@@ -52,34 +83,8 @@ class LeagueForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
-        raw = (data.get("members") or "").replace(",", "\n")
-        names: dict[str, str] = {}
-        for line in raw.splitlines():
-            if len(line.strip()) > MOST_NAME_LENGTH:
-                raise ValidationError(
-                    gettext("%(name)s...: a name has at most 40 characters.")
-                    % {"name": line.strip()[:MOST_NAME_LENGTH]}
-                )
-            try:
-                name = normal_name(line)
-            except BadName:
-                raise ValidationError(
-                    gettext("%(name)s: a name cannot hold control characters.")
-                    % {"name": line.strip()}
-                ) from None
-            # a member written twice, in any case or spacing, is one member
-            if name:
-                names.setdefault(name_key(name), name)
-        for name, known in look_alikes(names.values()).items():
-            self.add_error(
-                "members",
-                gettext(
-                    "%(name)s looks like the known player %(known)s: write %(known)s for them, "
-                    "or a name that tells a new player apart."
-                )
-                % {"name": name, "known": known},
-            )
-        data["member_names"] = list(names.values())
+        names = names_written(self, "members", data.get("members") or "")
+        data["member_names"] = names
         game = data.get("game")
         house_rules: dict = {}
         if game in ("straight", "sedma") and data.get("target"):

@@ -1,6 +1,6 @@
 """A season's version moves with every change to its matches, in the same transaction.
 
-The cached standings (views._standings_context) are keyed by it. Every change to a match saves
+The cached standings (views.standings_context) are keyed by it. Every change to a match saves
 its row (scoring.save_scores, also what the admin does), a forfeit or a new league match saves
 its season entry, and a renamed player changes the names in every season they played in.
 A change that leaves a match being played, as it was, leaves the season alone (save_scores

@@ -121,7 +121,7 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _standings_context(season: Season) -> dict:
+def standings_context(season: Season) -> dict:
     """The season's table, its matches in progress and how many have counted.
 
     Worked out from every match of the season, so what it finds is kept in the cache under
@@ -159,13 +159,13 @@ def _standings_context(season: Season) -> dict:
 @require_safe
 def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     """The season's standings. They are worked out once per change to the season
-    (_standings_context), and their table is drawn once per change and language too (the
+    (standings_context), and their table is drawn once per change and language too (the
     {% cache %} fragment in _standings.html, under the same versions).
 
     At 10,000 finished matches and 200 players (the hall benchmark's season) drawing the table
     took 140 ms of each visit to this page and to the wall board, on SQLite through the test
     client; kept drawn, a visit takes 14 ms."""
-    context = _standings_context(get_season(league_id, pk))
+    context = standings_context(get_season(league_id, pk))
     return render(request, "leagues/season.html", context)
 
 
@@ -201,7 +201,7 @@ def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     being played scored afresh with the hand at its table and who leads, opens or starts it."""
     version = wall_version(request, league_id, pk)
     season = get_season(league_id, pk)
-    context = _standings_context(season)
+    context = standings_context(season)
     context["playing"] = playing_now(season.pk)
     context["wall_version"] = version
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
