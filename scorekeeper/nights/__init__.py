@@ -1,0 +1,1 @@
+"""A league night's draw and its rotating partners, worked out without Django."""
