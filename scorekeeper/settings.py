@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "scorekeeper.tables",
     "scorekeeper.leagues",
     "scorekeeper.access",
+    "scorekeeper.nights",
     "axes",
     "csp",
 ]

@@ -22,4 +22,5 @@ urlpatterns = [
     path("", include("scorekeeper.access.urls")),
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.leagues.urls")),
+    path("", include("scorekeeper.nights.urls")),
 ]

@@ -43,6 +43,7 @@ from scorekeeper.leagues.results import (
 from scorekeeper.leagues.standings import (
     TIE_BREAKS,
     TIE_BREAKS_LOWEST,
+    Standing,
     opponents,
     partners,
     ratings,
@@ -301,7 +302,12 @@ def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse
         season_results(season.pk),
         lowest_wins=season.league.game == "chickenfoot",
     )
-    response = _csv_response(f"standings-{season.pk}.csv")
+    return standings_csv_response(rows, f"standings-{season.pk}.csv")
+
+
+def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
+    """Standings as CSV, a row per player, best first: a season's, or a league night's."""
+    response = _csv_response(filename)
     writer = SafeWriter(response)
     writer.writerow(
         [

@@ -1,0 +1,130 @@
+"""The organizer's forms for a night: the night itself with who came, check-in, the draw and
+someone leaving early. Each hands the views players, not names."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.leagues.forms import names_written
+from scorekeeper.leagues.models import League
+from scorekeeper.nights.models import MOST_ROUNDS, Night
+from scorekeeper.tables.models import Player
+from scorekeeper.tables.scoring import player_named
+
+
+class CameField(forms.ModelMultipleChoiceField):
+    """Tick who came: a box a player, big enough to tap."""
+
+    widget = forms.CheckboxSelectMultiple
+
+    def label_from_instance(self, obj: Player) -> str:
+        return obj.name
+
+
+class WhoCameForm(forms.Form):
+    """Members who came, by a tap each, and walk-ins by name (they join the league)."""
+
+    players = CameField(queryset=Player.objects.none(), required=False, label=_("Who came"))
+    walk_ins = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2, "autocapitalize": "words"}),
+        required=False,
+        label=_("Walk-ins"),
+        help_text=_("One name a line: they join the league."),
+    )
+
+    def __init__(self, league: League, *args, exclude=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["players"].queryset = league.members.exclude(pk__in=exclude).order_by("name")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        data["walk_in_names"] = names_written(self, "walk_ins", data.get("walk_ins") or "")
+        return data
+
+    def walk_in_players(self) -> list[Player]:
+        """The walk-ins as players: a known player by their name, or a new one."""
+        return [player_named(name) for name in self.cleaned_data["walk_in_names"]]
+
+
+class NightForm(WhoCameForm):
+    played_on = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
+    )
+    draw = forms.ChoiceField(choices=Night.Draw.choices, label=_("The draw"))
+    rounds = forms.IntegerField(min_value=1, max_value=MOST_ROUNDS, initial=3, label=_("Rounds"))
+    partnerships = forms.BooleanField(
+        required=False,
+        initial=True,
+        label=_("Tables of four play as partnerships (seats 1 & 3 against 2 & 4)"),
+    )
+    most_at_a_table = forms.TypedChoiceField(
+        coerce=int, choices=[], label=_("Most players at a table")
+    )
+
+    field_order = ["played_on", "draw", "rounds", "partnerships", "most_at_a_table"]
+
+    def __init__(self, league: League, *args, **kwargs) -> None:
+        super().__init__(league, *args, **kwargs)
+        game = league.game
+        most = 4 if game != "chickenfoot" or league.rules.get("set", 6) == 6 else 8
+        low = 2 if game == "straight" else 3 if game == "chickenfoot" else 4
+        self.fields["most_at_a_table"].choices = [(n, str(n)) for n in range(most, low - 1, -1)]
+        self.fields["most_at_a_table"].initial = most
+        if game != "straight":
+            del self.fields["partnerships"]
+            self.fields["draw"].choices = [
+                choice for choice in Night.Draw.choices if choice[0] != Night.Draw.ROTATING
+            ]
+        if game == "sedma":
+            del self.fields["most_at_a_table"]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        partnerships = data.get("partnerships", False)
+        if data.get("draw") == Night.Draw.ROTATING and not partnerships:
+            self.add_error(
+                "draw", gettext("Rotating partners is for Straight Dominoes in partnerships.")
+            )
+        return data
+
+    def night(self, season, user) -> Night:
+        data = self.cleaned_data
+        return Night(
+            season=season,
+            played_on=data["played_on"],
+            draw=data["draw"],
+            rounds=data["rounds"],
+            partnerships=data.get("partnerships", False),
+            most_at_a_table=data.get("most_at_a_table") or 4,
+            created_by=user if user.is_authenticated else None,
+        )
+
+
+class DrawForm(forms.Form):
+    seed = forms.CharField(
+        max_length=64,
+        required=False,
+        label=_("Seed"),
+        help_text=_("Leave it empty for the night's own. The same seed always draws the same."),
+    )
+
+
+class LeaveForm(forms.Form):
+    """Someone leaves early: who takes their seat, if anyone; else their side forfeits."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Who is leaving"))
+    replacement = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label=_("Who takes their seat"),
+        empty_label=_("Nobody: their side forfeits"),
+    )
+
+    def __init__(self, here, free, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = here
+        self.fields["replacement"].queryset = free

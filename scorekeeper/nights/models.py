@@ -1,0 +1,123 @@
+"""A league night: who came, the rounds drawn and the tables each round was played at."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.access.models import ShareLink
+from scorekeeper.leagues.models import Season
+from scorekeeper.tables.models import Match, Player
+
+#: a night has at most this many rounds: a long night plays eight or nine
+MOST_ROUNDS = 20
+
+
+def new_seed() -> str:
+    """Eight hex digits: short enough to read out in the hall and type in to check a draw."""
+    return secrets.token_hex(4)
+
+
+class Night(models.Model):
+    class Draw(models.TextChoices):
+        BLIND = "blind", _("Blind draw: random partners and tables")
+        ROTATING = "rotating", _("Rotating partners: everyone partners everyone")
+        BALANCED = "balanced", _("Balanced: sides as even as the ratings allow")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
+    played_on = models.DateField()
+    draw = models.CharField(max_length=10, choices=Draw.choices, default=Draw.BLIND)
+    rounds = models.PositiveSmallIntegerField(
+        default=3, validators=[MinValueValidator(1), MaxValueValidator(MOST_ROUNDS)]
+    )
+    #: Straight Dominoes: tables of four play as partnerships (seats 1 & 3 against 2 & 4)
+    partnerships = models.BooleanField(default=True)
+    #: the most players at a table, where the game allows tables of more than one size
+    most_at_a_table = models.PositiveSmallIntegerField(default=4)
+    #: each round is drawn from "<seed>-<round>" unless the organizer gives another seed
+    seed = models.CharField(max_length=32, default=new_seed)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.season.league} night, {self.played_on:%Y-%m-%d}"
+
+
+class CheckIn(models.Model):
+    """A player who came to the night: from which round they play, and until which."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="check_ins")
+    #: a late arrival plays from the first round not yet started when they came
+    from_round = models.PositiveSmallIntegerField(default=1)
+    #: the last round they played, when they left early
+    left_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: came without being a member: checked in, they joined the league
+    walk_in = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="one_check_in_a_night"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.night}"
+
+    def plays_in(self, number: int) -> bool:
+        return self.from_round <= number and (self.left_after is None or number <= self.left_after)
+
+
+class NightRound(models.Model):
+    """A round's draw, and once started, its tables' matches."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="night_rounds")
+    number = models.PositiveSmallIntegerField()
+    #: what the round was drawn from (empty for a rotating schedule, which needs none)
+    seed = models.CharField(max_length=64, blank=True)
+    #: the players who sit this round out, by id
+    sitting_out = models.JSONField(default=list, blank=True)
+    drawn_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="one_round_a_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.night}"
+
+
+class NightTable(models.Model):
+    """A table of a round: its seats as drawn, and once the round starts its match and the
+    scorekeeper's link printed on its card."""
+
+    night_round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    #: the players in seat order, by id; in partnerships seats 1 & 3 against 2 & 4
+    seats = models.JSONField(default=list)
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="night_table"
+    )
+    link = models.ForeignKey(ShareLink, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["night_round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night_round", "number"], name="one_table_a_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}, {self.night_round}"

@@ -1,0 +1,129 @@
+"""What a night's pages show: each table's score as it stands, and the night's results."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from scorekeeper import rules
+from scorekeeper.leagues import bundle
+from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.results import results_of
+from scorekeeper.leagues.standings import Standing, standings
+from scorekeeper.nights.models import Night, NightRound, NightTable
+from scorekeeper.tables.models import Match, Player, Seat
+from scorekeeper.tables.scoring import scoreboard_of, with_everything
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """A table of a round as the night's pages show it."""
+
+    table: NightTable
+    #: the players in seat order, as drawn (and as seated now, once someone took a seat)
+    players: list[str]
+    #: each side's players and total, in seat order (empty before the round starts)
+    sides: list[tuple[tuple[str, ...], int]]
+    next_up: rules.NextUp | None
+    finished: bool
+    forfeited: bool
+    winner: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.finished or self.forfeited
+
+
+def rounds_of(night: Night) -> list[NightRound]:
+    """The night's rounds with their tables, matches and season entries, in a fixed number of
+    queries."""
+    matches = with_everything(Match.objects.select_related("league_entry"))
+    tables = NightTable.objects.order_by("number").prefetch_related(Prefetch("match", matches))
+    return list(night.night_rounds.order_by("number").prefetch_related(Prefetch("tables", tables)))
+
+
+def tables_now(night_round: NightRound, names: dict[int, str]) -> list[TableNow]:
+    """Each table of the round, a match being played scored afresh (a play changes it)."""
+    shown = []
+    for table in night_round.tables.all():
+        players = [names.get(pk, "?") for pk in table.seats]
+        match = table.match
+        if match is None:
+            shown.append(TableNow(table, players, [], None, False, False))
+            continue
+        board = scoreboard_of(match)
+        entry = match.league_entry
+        winner = match.winner_text if match.finished else ""
+        shown.append(
+            TableNow(
+                table,
+                [seat.player.name for seat in match.seats.all()],
+                [(side.players, board.totals[side]) for side in board.sides],
+                None if match.finished else board.next,
+                match.finished,
+                entry.forfeited_by is not None,
+                winner,
+            )
+        )
+    return shown
+
+
+def player_names(night: Night) -> dict[int, str]:
+    """Every player of the night by id: those checked in and those drawn."""
+    ids = set(night.check_ins.values_list("player_id", flat=True))
+    return dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+
+
+def night_entries(night: Night) -> list[SeasonMatch]:
+    """The night's matches as season entries, in the order they were started."""
+    return list(
+        SeasonMatch.objects.filter(match__night_table__night_round__night=night)
+        .select_related("match")
+        .prefetch_related(
+            Prefetch(
+                "match__seats", queryset=Seat.objects.select_related("player").order_by("position")
+            )
+        )
+        .order_by("match__night_table__night_round__number", "match__night_table__number")
+    )
+
+
+def night_standings(night: Night) -> list[Standing]:
+    """The night's results: wins, points and placings, from its counted matches."""
+    lowest = night.season.league.game == "chickenfoot"
+    return standings(results_of(night_entries(night)), lowest_wins=lowest)
+
+
+def board_version(night_id: int) -> str:
+    """Moves with anything the night's board shows: a round drawn or started, a play at any
+    table, a forfeit, a check-in or someone leaving, the season's standings."""
+    night = Night.objects.filter(pk=night_id).values_list("season__version", flat=True).first()
+    tables = list(
+        NightTable.objects.filter(night_round__night_id=night_id)
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "night_round__started_at",
+            "night_round__drawn_at",
+            "match__version",
+            "match__league_entry__forfeited_by",
+        )
+    )
+    check_ins = list(
+        Night.objects.filter(pk=night_id).values_list("check_ins__pk", "check_ins__left_after")
+    )
+    return hashlib.sha256(repr((night, tables, check_ins)).encode()).hexdigest()[:16]
+
+
+def night_bundle(night: Night) -> bytes:
+    """The night's matches as a league bundle of their own: imported, its one season's
+    standings are the night's."""
+    season = night.season
+    league = season.league
+    day = f" · {night.played_on:%Y-%m-%d}"
+    # a league's and a season's name have at most 80 characters, the day's included
+    name, season_name = league.name[: 80 - len(day)] + day, season.name[: 80 - len(day)] + day
+    played = (season_name, night.played_on, night.played_on, night_entries(night))
+    return bundle.export_bundle(league, name, [played])

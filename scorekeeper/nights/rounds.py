@@ -1,0 +1,352 @@
+"""A night's rounds: who plays in each, drawing one, starting it, and someone leaving early.
+
+The draw itself is pure (nights/draw.py): it is given the players' names, so anyone with the
+names and the seed shown on the page draws the same tables. What is stored is by player id.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from scorekeeper import rules
+from scorekeeper.access.models import SCOREKEEPER, ShareLink
+from scorekeeper.leagues.models import Season, SeasonMatch
+from scorekeeper.leagues.results import finished_results
+from scorekeeper.leagues.signals import bump
+from scorekeeper.leagues.standings import START_RATING, ratings
+from scorekeeper.nights import draw
+from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
+from scorekeeper.tables.models import Change, Match, Player, Seat
+from scorekeeper.tables.scoring import create_match
+
+
+class NightError(ValueError):
+    """What the organizer asked cannot be done now; the message says why."""
+
+
+def table_sizes(night: Night) -> tuple[int, ...]:
+    """The table sizes the night's game allows, up to the night's most at a table."""
+    league = night.season.league
+    partnerships = night.partnerships and league.game == "straight"
+    allowed = draw.table_sizes(
+        league.game, partnerships=partnerships, highest_double=league.rules.get("set", 6)
+    )
+    sizes = tuple(size for size in allowed if size <= night.most_at_a_table)
+    return sizes or (min(allowed),)
+
+
+def plays_partners(night: Night) -> bool:
+    return night.partnerships and night.season.league.game == "straight"
+
+
+def started_rounds(night: Night) -> list[NightRound]:
+    return [r for r in night.night_rounds.all() if r.started_at is not None]
+
+
+def next_number(night: Night) -> int:
+    """The round to draw or start next: the one after the last started."""
+    return len(started_rounds(night)) + 1
+
+
+def playing_in(night: Night, number: int) -> list[CheckIn]:
+    """The checked-in players who play in round ``number``."""
+    check_ins = night.check_ins.select_related("player")
+    return [check_in for check_in in check_ins if check_in.plays_in(number)]
+
+
+def round_done(night_round: NightRound) -> bool:
+    """Every table's match is finished or forfeited (or was taken away)."""
+    for table in night_round.tables.all():
+        match = table.match
+        if match is None or match.finished:
+            continue
+        entry = getattr(match, "league_entry", None)
+        if entry is None or entry.forfeited_by is None:
+            return False
+    return True
+
+
+def why_not_draw(night: Night) -> str:
+    """Why the next round cannot be drawn now, or "" when it can."""
+    number = next_number(night)
+    if number > night.rounds:
+        return gettext("All %(rounds)s rounds have been played.") % {"rounds": night.rounds}
+    started = started_rounds(night)
+    if started and not round_done(started[-1]):
+        return gettext("Round %(number)s is still being played.") % {"number": started[-1].number}
+    return ""
+
+
+def draw_round(night: Night, *, seed: str = "") -> NightRound:
+    """Draw the next round (again, if it was drawn and not started): its tables and who sits
+    out. Byes go round: whoever sat out least tonight sits out first."""
+    reason = why_not_draw(night)
+    if reason:
+        raise NightError(reason)
+    number = next_number(night)
+    here = playing_in(night, number)
+    names = {check_in.player.name: check_in.player.pk for check_in in here}
+    sizes = table_sizes(night)
+    if len(names) < min(sizes):
+        raise NightError(
+            gettext("Check in at least %(count)s players to draw a round.") % {"count": min(sizes)}
+        )
+    if night.draw == Night.Draw.ROTATING and plays_partners(night):
+        seed, drawn = "", _rotating(night, names)
+    else:
+        seed = seed.strip()[:64] or f"{night.seed}-{number}"
+        drawn = _random_draw(night, number, names, seed, sizes)
+    try:
+        return _store_draw(night, number, seed, drawn, names)
+    except IntegrityError:
+        # another tap drew the same round at the same moment: its draw stands
+        raise NightError(
+            gettext("Round %(number)s was just drawn: here it is.") % {"number": number}
+        ) from None
+
+
+def _store_draw(
+    night: Night, number: int, seed: str, drawn: draw.Round, names: dict[str, int]
+) -> NightRound:
+    with transaction.atomic():
+        NightRound.objects.filter(night=night, number=number, started_at=None).delete()
+        night_round = NightRound.objects.create(
+            night=night,
+            number=number,
+            seed=seed,
+            sitting_out=[names[name] for name in drawn.sitting_out],
+        )
+        NightTable.objects.bulk_create(
+            NightTable(
+                night_round=night_round,
+                number=table.number,
+                seats=[names[name] for name in table.seats],
+            )
+            for table in drawn.tables
+        )
+    return night_round
+
+
+def _random_draw(
+    night: Night, number: int, names: dict[str, int], seed: str, sizes: tuple[int, ...]
+) -> draw.Round:
+    """A blind or balanced draw of the players (by name: id)."""
+    counts = _sat_out(night, number)
+    sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
+    partnerships = plays_partners(night)
+    if night.draw == Night.Draw.BALANCED:
+        rated = ratings(finished_results(night.season.league.game)[night.season.league.game])
+        by_name = {name: rated[name][-1].after if name in rated else START_RATING for name in names}
+        return draw.balanced_draw(
+            list(names),
+            by_name,
+            seed=seed,
+            table_size=sizes,
+            partnerships=partnerships,
+            sitting_out_counts=sat_out,
+        )
+    return draw.blind_draw(
+        list(names),
+        seed=seed,
+        table_size=sizes,
+        partnerships=partnerships,
+        sitting_out_counts=sat_out,
+    )
+
+
+def _sat_out(night: Night, number: int) -> Counter:
+    """How often each player (by id) sat out in the rounds before ``number``."""
+    counts: Counter = Counter()
+    for night_round in night.night_rounds.filter(number__lt=number):
+        counts.update(night_round.sitting_out)
+    return counts
+
+
+def _rotating(night: Night, names: dict[str, int]) -> draw.Round:
+    """The whist schedule for the players here (by name: id), from where it is up to: it
+    starts afresh whenever someone comes or goes (a schedule is for a set of players)."""
+    schedule = _schedule(tuple(sorted(names)))
+    ids = set(names.values())
+    done = 0
+    for earlier in sorted(started_rounds(night), key=lambda r: -r.number):
+        seated = {pk for table in earlier.tables.all() for pk in table.seats}
+        if seated | set(earlier.sitting_out) != ids:
+            break
+        done += 1
+    return schedule.rounds[done % len(schedule.rounds)]
+
+
+def drawn_players(night_round: NightRound) -> set[int]:
+    return {pk for table in night_round.tables.all() for pk in table.seats} | set(
+        night_round.sitting_out
+    )
+
+
+def start_round(night_round: NightRound, *, user, made_by: str) -> list[NightTable]:
+    """Every table's match at once, each in the season, with a scorekeeper's link for its
+    card: all the round's tables or none. The matches are new and empty, so scoring them inside
+    the one transaction holds no lock for long (tables/scoring.create_match)."""
+    night = night_round.night
+    if night_round.started_at is not None:
+        raise NightError(gettext("Round %(number)s has started.") % {"number": night_round.number})
+    reason = why_not_draw(night)
+    if reason:
+        raise NightError(reason)
+    here = {check_in.player_id for check_in in playing_in(night, night_round.number)}
+    if here != drawn_players(night_round):
+        raise NightError(
+            gettext("Players came or left since this draw: draw round %(number)s again.")
+            % {"number": night_round.number}
+        )
+    season = night.season
+    league = season.league
+    tables = list(night_round.tables.all())
+    players = Player.objects.in_bulk({pk for table in tables for pk in table.seats})
+    with transaction.atomic():
+        # claimed first: of two taps on Start at once, the second finds the round started
+        now = timezone.now()
+        if not NightRound.objects.filter(pk=night_round.pk, started_at=None).update(started_at=now):
+            raise NightError(
+                gettext("Round %(number)s has started.") % {"number": night_round.number}
+            )
+        night_round.started_at = now
+        for table in tables:
+            names = tuple(players[pk].name for pk in table.seats)
+            partnerships = ()
+            if plays_partners(night) and len(names) == 4:
+                partnerships = ((names[0], names[2]), (names[1], names[3]))
+            value = rules.Match(
+                game=league.game, players=names, partnerships=partnerships, rules=league.rules
+            )
+
+            def also_write(match: Match, table: NightTable = table) -> None:
+                SeasonMatch.objects.create(season=season, match=match)
+                table.match = match
+                table.link = ShareLink.objects.create(
+                    match=match,
+                    role=SCOREKEEPER,
+                    label=gettext("Table %(number)s") % {"number": table.number},
+                    created_by=user if user is not None and user.is_authenticated else None,
+                )
+                table.save(update_fields=["match", "link"])
+
+            create_match(
+                value,
+                kind=Change.Kind.LEAGUE_MATCH,
+                params={"season": str(season)},
+                made_by=made_by,
+                user=user,
+                also_write=also_write,
+            )
+    return tables
+
+
+def check_in(night: Night, players: list[Player], *, walk_in: bool = False) -> list[CheckIn]:
+    """Check players in: they play from the first round not yet started. A walk-in joins the
+    league. Someone who left and comes back plays again from that round."""
+    number = next_number(night)
+    came = []
+    with transaction.atomic():
+        if walk_in:
+            night.season.league.members.add(*players)
+        for player in players:
+            found, made = CheckIn.objects.get_or_create(
+                night=night, player=player, defaults={"from_round": number, "walk_in": walk_in}
+            )
+            if not made and found.left_after is not None:
+                found.from_round, found.left_after = number, None
+                found.save(update_fields=["from_round", "left_after"])
+            came.append(found)
+    return came
+
+
+def leave(night: Night, player: Player, *, replacement: Player | None = None) -> str:
+    """``player`` leaves after the round being played. At a table still playing, the one who
+    takes the seat (someone here who is not at a table) plays on in it; with nobody to take it,
+    the player's side forfeits the match, as the standings know a forfeit. Says what was done."""
+    found = night.check_ins.filter(player=player, left_after=None).first()
+    if found is None:
+        raise NightError(gettext("%(player)s is not checked in.") % {"player": player})
+    started = started_rounds(night)
+    current = started[-1] if started else None
+    with transaction.atomic():
+        found.left_after = current.number if current else 0
+        found.save(update_fields=["left_after"])
+        table = _playing_at(current, player) if current else None
+        if table is None:
+            return gettext("%(player)s left.") % {"player": player}
+        if replacement is not None:
+            _take_seat(night, current, table, player, replacement)
+            return gettext("%(player)s left; %(other)s took their seat at table %(table)s.") % {
+                "player": player,
+                "other": replacement,
+                "table": table.number,
+            }
+        seat = Seat.objects.get(match=table.match, player=player)
+        side = seat.team if seat.team is not None else seat.position
+        entry = table.match.league_entry
+        entry.forfeited_by = side
+        entry.save(update_fields=["forfeited_by"])
+        return gettext("%(player)s left; their side forfeited table %(table)s.") % {
+            "player": player,
+            "table": table.number,
+        }
+
+
+def _playing_at(night_round: NightRound, player: Player) -> NightTable | None:
+    for table in night_round.tables.select_related("match", "match__league_entry"):
+        match = table.match
+        if player.pk in table.seats and match is not None and not match.finished:
+            if match.league_entry.forfeited_by is None:
+                return table
+    return None
+
+
+def _take_seat(
+    night: Night, night_round: NightRound, table: NightTable, player: Player, other: Player
+) -> None:
+    if other.pk in {pk for t in night_round.tables.all() for pk in t.seats}:
+        raise NightError(
+            gettext("%(other)s is at a table this round: pick someone sitting out.")
+            % {"other": other}
+        )
+    came = night.check_ins.filter(player=other, left_after=None).first()
+    if came is None:
+        raise NightError(gettext("Check %(other)s in first.") % {"other": other})
+    if came.from_round > night_round.number:
+        came.from_round = night_round.number
+        came.save(update_fields=["from_round"])
+    Seat.objects.filter(match=table.match, player=player).update(player=other)
+    table.seats = [other.pk if pk == player.pk else pk for pk in table.seats]
+    table.save(update_fields=["seats"])
+    night_round.sitting_out = [pk for pk in night_round.sitting_out if pk != other.pk]
+    night_round.save(update_fields=["sitting_out"])
+    # the boards and the standings show the new name at once
+    Match.objects.filter(pk=table.match_id).update(version=F("version") + 1)
+    bump(Season.objects.filter(pk=night.season_id))
+
+
+@functools.lru_cache(maxsize=64)
+def _schedule(names: tuple[str, ...]) -> draw.Schedule:
+    return draw.rotating_partners(list(names))
+
+
+def schedule_said(night: Night, names: list[str]) -> dict | None:
+    """For a rotating-partners night, what the schedule for the players here gives: a whist
+    schedule, or the closest found with its repeats counted."""
+    if night.draw != Night.Draw.ROTATING or not plays_partners(night) or len(names) < 4:
+        return None
+    schedule = _schedule(tuple(sorted(names)))
+    return {
+        "players": len(names),
+        "rounds": len(schedule.rounds),
+        "is_whist": schedule.is_whist,
+        "partner_repeats": schedule.partner_repeats,
+        "never_partners": schedule.never_partners,
+    }

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from scorekeeper.nights import views
+
+app_name = "nights"
+
+urlpatterns = [
+    path("leagues/<id:league_id>/seasons/<id:pk>/nights/new/", views.new_night, name="new_night"),
+    path("nights/<id:pk>/", views.night, name="night"),
+    path("nights/<id:pk>/check-in/", views.check_in, name="check_in"),
+    path("nights/<id:pk>/draw/", views.draw, name="draw"),
+    path("nights/<id:pk>/rounds/<id:number>/start/", views.start, name="start"),
+    path("nights/<id:pk>/rounds/<id:number>/cards/", views.cards, name="cards"),
+    path("nights/<id:pk>/leave/", views.leave, name="leave"),
+    path("nights/<id:pk>/board/", views.board, name="board"),
+    path("nights/<id:pk>/results.csv", views.results_csv, name="results_csv"),
+    path("nights/<id:pk>/bundle.zip", views.bundle, name="bundle"),
+]

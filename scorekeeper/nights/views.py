@@ -1,0 +1,278 @@
+"""A league night: the organizer's page (check-in, the draw, starting rounds), the table cards,
+the night's board for the hall's TV, and its results as CSV and as a bundle."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
+from django.views.decorators.http import (
+    condition,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+
+from scorekeeper.access.permissions import entered_by, require_organizer
+from scorekeeper.access.views import qr_svg
+from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
+from scorekeeper.nights import rounds
+from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, WhoCameForm
+from scorekeeper.nights.models import Night, NightRound
+from scorekeeper.nights.results import (
+    board_version,
+    night_bundle,
+    night_standings,
+    player_names,
+    rounds_of,
+    tables_now,
+)
+from scorekeeper.tables.i18n import game_name
+from scorekeeper.tables.models import Player
+from scorekeeper.tables.views.history import shown_version_asked
+
+
+def get_night(pk: int) -> Night:
+    """The night with its season and league; 404 when there is none."""
+    return get_object_or_404(Night.objects.select_related("season__league"), pk=pk)
+
+
+@require_http_methods(["GET", "POST"])
+def new_night(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+    """A night of the season, and who came: the organizer ticks the members here."""
+    require_organizer(request)
+    season = get_season(league_id, pk)
+    form = NightForm(season.league, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        night = form.night(season, request.user)
+        night.save()
+        rounds.check_in(night, list(form.cleaned_data["players"]))
+        rounds.check_in(night, form.walk_in_players(), walk_in=True)
+        return redirect("nights:night", pk=night.pk)
+    return render(
+        request,
+        "nights/new_night.html",
+        {"form": form, "season": season, "league": season.league},
+        status=422 if request.method == "POST" else 200,
+    )
+
+
+@require_safe
+def night(request: HttpRequest, pk: int) -> HttpResponse:
+    return render(request, "nights/night.html", _night_context(get_night(pk)))
+
+
+def _night_context(night: Night, **forms) -> dict:
+    all_rounds = rounds_of(night)
+    names = player_names(night)
+    number = rounds.next_number(night)
+    here = rounds.playing_in(night, number)
+    checked_in = list(night.check_ins.select_related("player"))
+    started = [r for r in all_rounds if r.started_at is not None]
+    drawn = next((r for r in all_rounds if r.started_at is None), None)
+    playing = started[-1] if started else None
+    seated = {pk for table in playing.tables.all() for pk in table.seats} if playing else set()
+    staying = [c.player_id for c in checked_in if c.left_after is None]
+    free = Player.objects.filter(pk__in=[pk for pk in staying if pk not in seated])
+    league = night.season.league
+    return {
+        "night": night,
+        "season": night.season,
+        "league": league,
+        "game_name": game_name(league.game),
+        "rounds": [_round_shown(r, names) for r in all_rounds],
+        "drawn": drawn,
+        "next_number": number,
+        "why_not_draw": rounds.why_not_draw(night),
+        "stale_draw": drawn is not None
+        and rounds.drawn_players(drawn) != {c.player_id for c in here},
+        "here": [c.player.name for c in here],
+        "checked_in": checked_in,
+        "schedule": rounds.schedule_said(night, [c.player.name for c in here]),
+        "check_in_form": forms.get("check_in_form")
+        or WhoCameForm(league, exclude=[c.player_id for c in checked_in if c.left_after is None]),
+        "draw_form": forms.get("draw_form") or DrawForm(),
+        "leave_form": forms.get("leave_form")
+        or LeaveForm(Player.objects.filter(pk__in=staying), free),
+        "results": night_standings(night) if started else [],
+    }
+
+
+def _round_shown(night_round: NightRound, names: dict[int, str]) -> dict:
+    return {
+        "round": night_round,
+        "tables": tables_now(night_round, names),
+        "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
+    }
+
+
+def _organizer_night(request: HttpRequest, pk: int) -> Night:
+    require_organizer(request)
+    return get_night(pk)
+
+
+def _refused(request: HttpRequest, night: Night, message: str, **forms) -> HttpResponse:
+    """The night's page again with what was refused and why: nothing was changed."""
+    messages.error(request, message)
+    return render(request, "nights/night.html", _night_context(night, **forms), status=422)
+
+
+@require_POST
+def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """Late arrivals and walk-ins: they play from the next round."""
+    night = _organizer_night(request, pk)
+    here = night.check_ins.filter(left_after=None).values_list("player_id", flat=True)
+    form = WhoCameForm(night.season.league, request.POST, exclude=list(here))
+    if not form.is_valid():
+        return _refused(request, night, gettext("Nobody was checked in."), check_in_form=form)
+    came = rounds.check_in(night, list(form.cleaned_data["players"]))
+    came += rounds.check_in(night, form.walk_in_players(), walk_in=True)
+    if came:
+        messages.success(
+            request,
+            gettext("Checked in: %(players)s. They play from round %(number)s.")
+            % {
+                "players": ", ".join(c.player.name for c in came),
+                "number": rounds.next_number(night),
+            },
+        )
+    return redirect("nights:night", pk=night.pk)
+
+
+@require_POST
+def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    night = _organizer_night(request, pk)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, night, gettext("The seed is too long."), draw_form=form)
+    try:
+        drawn = rounds.draw_round(night, seed=form.cleaned_data["seed"])
+    except rounds.NightError as refusal:
+        return _refused(request, night, str(refusal), draw_form=form)
+    return redirect(reverse("nights:night", args=[night.pk]) + f"#round-{drawn.number}")
+
+
+@require_POST
+def start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    night = _organizer_night(request, pk)
+    night_round = get_object_or_404(NightRound, night=night, number=number)
+    try:
+        rounds.start_round(night_round, user=request.user, made_by=entered_by(request))
+    except rounds.NightError as refusal:
+        return _refused(request, night, str(refusal))
+    messages.success(
+        request,
+        gettext("Round %(number)s started: print the table cards.") % {"number": number},
+    )
+    return redirect("nights:cards", pk=night.pk, number=number)
+
+
+@require_safe
+def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A card for each table to print: the table, its players by seat, and a QR code of the
+    scorekeeper's link that opens the table's board on a phone. Organizers only: the link
+    keeps score."""
+    night = _organizer_night(request, pk)
+    night_round = get_object_or_404(
+        NightRound.objects.prefetch_related("tables__link"), night=night, number=number
+    )
+    names = player_names(night)
+    shown = []
+    for table in night_round.tables.all():
+        url = ""
+        if table.link is not None and table.link.active:
+            url = request.build_absolute_uri(reverse("access:join", args=[table.link.token]))
+        shown.append(
+            {
+                "table": table,
+                "seats": [names.get(pk, "?") for pk in table.seats],
+                "url": url,
+                "qr": mark_safe(qr_svg(url)) if url else "",
+            }
+        )
+    return render(
+        request,
+        "nights/cards.html",
+        {
+            "night": night,
+            "league": night.season.league,
+            "round": night_round,
+            "cards": shown,
+            "partnerships": rounds.plays_partners(night),
+            "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
+        },
+    )
+
+
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    night = _organizer_night(request, pk)
+    here = Player.objects.filter(check_ins__night=night, check_ins__left_after=None)
+    form = LeaveForm(here, here, request.POST)
+    if not form.is_valid():
+        return _refused(request, night, gettext("Pick who is leaving."), leave_form=form)
+    try:
+        said = rounds.leave(
+            night, form.cleaned_data["player"], replacement=form.cleaned_data["replacement"]
+        )
+    except rounds.NightError as refusal:
+        return _refused(request, night, str(refusal))
+    messages.success(request, said)
+    return redirect("nights:night", pk=night.pk)
+
+
+def _board_version(request: HttpRequest, pk: int) -> str | None:
+    if "_night_version" not in request.__dict__:
+        request._night_version = f"{board_version(pk)}.{get_language()}"
+    return request._night_version
+
+
+@require_safe
+@shown_version_asked
+@condition(etag_func=_board_version)
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night on the hall's TV: every table of the round being played, live (its poll asks
+    every two seconds and is answered 304 while nothing moved), who sits out, and once the last
+    round is done the night's results and the season's standings with the night in them."""
+    version = _board_version(request, pk)
+    night = get_night(pk)
+    all_rounds = rounds_of(night)
+    names = player_names(night)
+    started = [r for r in all_rounds if r.started_at is not None]
+    current = _round_shown(started[-1], names) if started else None
+    finished = (
+        len(started) == night.rounds and started and rounds.round_done(started[-1])
+    ) or False
+    context = {
+        "night": night,
+        "league": night.season.league,
+        "season": night.season,
+        "current": current,
+        "finished": finished,
+        "board_version": version,
+        "results": night_standings(night) if finished else [],
+    }
+    if finished:
+        context.update(standings_context(get_season(night.season.league_id, night.season_id)))
+    template = "nights/_board.html" if request.htmx else "nights/board.html"
+    return render(request, template, context)
+
+
+@require_safe
+def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night's results as the season's standings CSV has them: a row per player."""
+    night = get_night(pk)
+    return standings_csv_response(night_standings(night), f"night-{night.pk}.csv")
+
+
+@require_safe
+def bundle(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night's matches as a league bundle: imported, its season's standings are the
+    night's results."""
+    night = get_night(pk)
+    response = HttpResponse(night_bundle(night), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="night-{night.pk}.zip"'
+    return response
