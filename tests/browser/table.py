@@ -43,3 +43,17 @@ def save_screenshot(page: Page, output_path: str, name: str) -> str:
 def assert_fits_the_phone(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"the page is {width}px wide: it scrolls sideways"
+
+
+def listen(page: Page, heard: list[str]) -> None:
+    """Keep what the page says on its console, and its uncaught errors, in ``heard``."""
+    page.on("console", lambda message: heard.append(message.text))
+    page.on("pageerror", lambda error: heard.append(f"page error: {error}"))
+
+
+def csp_violations(heard: list[str]) -> list[str]:
+    return [
+        line
+        for line in heard
+        if "content security policy" in line.lower() or "content-security-policy" in line.lower()
+    ]

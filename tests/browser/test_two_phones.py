@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, VIEWER, ShareLink
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import expect_no_entry_forms, expect_totals
+from tests.browser.table import csp_violations, expect_no_entry_forms, expect_totals, listen
 
 #: the poll asks every two seconds; a second more covers the answer and the swap
 WITHIN = 3_000
@@ -43,19 +43,6 @@ def tap_score(page: Page, player: str, points: int) -> None:
     entry = page.get_by_role("region", name="Record a play")
     entry.get_by_role("group", name="Who scored").get_by_role("radio", name=player).check()
     entry.get_by_role("button", name=str(points), exact=True).tap()
-
-
-def listen(page: Page, heard: list[str]) -> None:
-    page.on("console", lambda message: heard.append(message.text))
-    page.on("pageerror", lambda error: heard.append(f"page error: {error}"))
-
-
-def csp_violations(heard: list[str]) -> list[str]:
-    return [
-        line
-        for line in heard
-        if "content security policy" in line.lower() or "content-security-policy" in line.lower()
-    ]
 
 
 @pytest.mark.django_db(transaction=True)
