@@ -10,15 +10,13 @@ import functools
 from collections import Counter
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.leagues.models import Season, SeasonMatch
+from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.results import finished_results
-from scorekeeper.leagues.signals import bump
 from scorekeeper.leagues.standings import START_RATING, ratings
 from scorekeeper.nights import draw
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
@@ -266,7 +264,14 @@ def check_in(night: Night, players: list[Player], *, walk_in: bool = False) -> l
     return came
 
 
-def leave(night: Night, player: Player, *, replacement: Player | None = None) -> str:
+def leave(
+    night: Night,
+    player: Player,
+    *,
+    replacement: Player | None = None,
+    user=None,
+    made_by: str = "",
+) -> str:
     """``player`` leaves after the round being played. At a table still playing, the one who
     takes the seat (someone here who is not at a table) plays on in it; with nobody to take it,
     the player's side forfeits the match, as the standings know a forfeit. Says what was done."""
@@ -282,7 +287,7 @@ def leave(night: Night, player: Player, *, replacement: Player | None = None) ->
         if table is None:
             return gettext("%(player)s left.") % {"player": player}
         if replacement is not None:
-            _take_seat(night, current, table, player, replacement)
+            _take_seat(night, current, table, player, replacement, user=user, made_by=made_by)
             return gettext("%(player)s left; %(other)s took their seat at table %(table)s.") % {
                 "player": player,
                 "other": replacement,
@@ -309,7 +314,14 @@ def _playing_at(night_round: NightRound, player: Player) -> NightTable | None:
 
 
 def _take_seat(
-    night: Night, night_round: NightRound, table: NightTable, player: Player, other: Player
+    night: Night,
+    night_round: NightRound,
+    table: NightTable,
+    player: Player,
+    other: Player,
+    *,
+    user,
+    made_by: str,
 ) -> None:
     if other.pk in {pk for t in night_round.tables.all() for pk in t.seats}:
         raise NightError(
@@ -322,14 +334,27 @@ def _take_seat(
     if came.from_round > night_round.number:
         came.from_round = night_round.number
         came.save(update_fields=["from_round"])
-    Seat.objects.filter(match=table.match, player=player).update(player=other)
+    # the match's row locked, as every entry locks it: its changes are numbered in turn
+    match = Match.objects.select_for_update().get(pk=table.match_id)
+    seat = Seat.objects.get(match=match, player=player)
+    seat.player = other
+    seat.save(update_fields=["player"])
     table.seats = [other.pk if pk == player.pk else pk for pk in table.seats]
     table.save(update_fields=["seats"])
     night_round.sitting_out = [pk for pk in night_round.sitting_out if pk != other.pk]
     night_round.save(update_fields=["sitting_out"])
-    # the boards and the standings show the new name at once
-    Match.objects.filter(pk=table.match_id).update(version=F("version") + 1)
-    bump(Season.objects.filter(pk=night.season_id))
+    # the boards, the history and the season's standings show who plays on, at once
+    match.version += 1
+    match.save(update_fields=["version", "updated_at"])
+    Change.objects.create(
+        match=match,
+        number=match.version,
+        kind=Change.Kind.SEAT_TAKEN,
+        params={"seat": seat.position, "left": player.name},
+        made_by=made_by[:80],
+        user=user if user is not None and user.is_authenticated else None,
+        from_hand=match.hand_count + 1,
+    )
 
 
 @functools.lru_cache(maxsize=64)

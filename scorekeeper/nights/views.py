@@ -216,7 +216,11 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(request, night, gettext("Pick who is leaving."), leave_form=form)
     try:
         said = rounds.leave(
-            night, form.cleaned_data["player"], replacement=form.cleaned_data["replacement"]
+            night,
+            form.cleaned_data["player"],
+            replacement=form.cleaned_data["replacement"],
+            user=request.user,
+            made_by=entered_by(request),
         )
     except rounds.NightError as refusal:
         return _refused(request, night, str(refusal))

@@ -62,6 +62,7 @@ HAND_CORRECTED = gettext_noop("Hand %(number)s corrected")
 REVERTED = gettext_noop("Reverted change %(number)s (%(action)s)")
 REMATCH = gettext_noop("Rematch of %(match)s")
 LEAGUE_MATCH = gettext_noop("League match started for %(season)s")
+SEAT_TAKEN = gettext_noop("%(left)s left; %(player)s plays on in that seat")
 #: who made a change from a phone that gave no name
 A_PHONE = gettext_noop("a phone at the table")
 #: the label of the link a phone without an account keeps score with
@@ -114,6 +115,8 @@ def change_said(change, game: str, names: Sequence[str]) -> str:
         return gettext(REMATCH) % {"match": match}
     if kind == "league-match":
         return gettext(LEAGUE_MATCH) % {"season": params.get("season", "")}
+    if kind == "seat-taken":
+        return gettext(SEAT_TAKEN) % {"left": params.get("left", "?"), "player": player()}
     return str(params.get("text", kind))
 
 

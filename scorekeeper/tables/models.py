@@ -228,6 +228,8 @@ class Change(models.Model):
         HAND_CORRECTED = "hand-corrected"
         HAND_DELETED = "hand-deleted"
         REVERTED = "reverted"
+        #: a league night: a player left and another plays on in their seat
+        SEAT_TAKEN = "seat-taken"
         #: a change stored as a sentence before changes kept their values
         NOTE = "note"
 

@@ -283,6 +283,9 @@ def test_someone_leaving_hands_their_seat_over_or_their_side_forfeits(organizer,
     assert response.status_code == 302
     match = matches_of(first)[0]
     assert seated_names(match)[1] == spare
+    # the match's history says who left and who plays on in the seat
+    history = text(organizer.get(reverse("tables:history", args=[match.pk])))
+    assert f"{leaving} left; {spare} plays on in that seat" in history
     first.refresh_from_db()
     assert first.sitting_out == []
     assert CheckIn.objects.get(night=night, player__name=leaving).left_after == 1
