@@ -135,7 +135,7 @@ def _random_draw(
     night: Night, number: int, names: dict[str, int], seed: str, sizes: tuple[int, ...]
 ) -> draw.Round:
     """A blind or balanced draw of the players (by name: id)."""
-    counts = _sat_out(night, number)
+    counts = _sat_out(night, number, set(names.values()))
     sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
     partnerships = plays_partners(night)
     if night.draw == Night.Draw.BALANCED:
@@ -158,11 +158,13 @@ def _random_draw(
     )
 
 
-def _sat_out(night: Night, number: int) -> Counter:
-    """How often each player (by id) sat out in the rounds before ``number``."""
+def _sat_out(night: Night, number: int, players: set[int]) -> Counter:
+    """How many of the rounds before ``number`` each of ``players`` (by id) did not play: sat
+    out, or had not come yet. A late arrival is not the first to sit out once they come."""
     counts: Counter = Counter()
-    for night_round in night.night_rounds.filter(number__lt=number):
-        counts.update(night_round.sitting_out)
+    for night_round in night.night_rounds.filter(number__lt=number).prefetch_related("tables"):
+        seated = {pk for table in night_round.tables.all() for pk in table.seats}
+        counts.update(players - seated)
     return counts
 
 
