@@ -97,7 +97,17 @@ def _night_context(night: Night, **forms) -> dict:
         "draw_form": forms.get("draw_form") or DrawForm(),
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
-        "results": night_standings(night) if started else [],
+        "results": _results(night) if started else None,
+    }
+
+
+def _results(night: Night) -> dict:
+    """The night's results as _results.html shows them: Chickenfoot by placings."""
+    rows = night_standings(night)
+    return {
+        "rows": rows,
+        "lowest_wins": night.season.league.game == "chickenfoot",
+        "places": sorted({place for row in rows for place in row.placings}),
     }
 
 
@@ -257,7 +267,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         "current": current,
         "finished": finished,
         "board_version": version,
-        "results": night_standings(night) if finished else [],
+        "results": _results(night) if finished else None,
     }
     if finished:
         context.update(standings_context(get_season(night.season.league_id, night.season_id)))

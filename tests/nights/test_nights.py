@@ -26,8 +26,9 @@ from scorekeeper.leagues.standings import standings
 from scorekeeper.nights.models import CheckIn, Night, NightRound
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match, player_named
+from tests.leagues.pages import table_rows
 from tests.web.pages import HTMX, content, text
-from tests.web.table import play, scorekeeper_client, seated_names
+from tests.web.table import chickenfoot_round, play, scorekeeper_client, seated_names
 
 pytestmark = pytest.mark.django_db
 
@@ -35,11 +36,15 @@ MEMBERS = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jo", "Ka
 NINE = MEMBERS[:9]
 
 
+def season_of(game: str, rules: dict, members=MEMBERS, name: str = "Friday Fives") -> Season:
+    league = League.objects.create(name=name, game=game, rules=rules)
+    league.members.set([player_named(member) for member in members])
+    return Season.objects.create(league=league, name="Winter", starts_on=datetime.date(2026, 12, 1))
+
+
 @pytest.fixture
 def season() -> Season:
-    league = League.objects.create(name="Friday Fives", game="straight", rules={"target": 25})
-    league.members.set([player_named(name) for name in MEMBERS])
-    return Season.objects.create(league=league, name="Winter", starts_on=datetime.date(2026, 12, 1))
+    return season_of("straight", {"target": 25})
 
 
 @pytest.fixture
@@ -411,11 +416,7 @@ def test_rotating_partners_is_for_partnerships_only(organizer, season):
 
 
 def test_a_chickenfoot_night_seats_tables_the_set_allows(organizer):
-    league = League.objects.create(name="Coop", game="chickenfoot", rules={"set": 9})
-    league.members.set([player_named(name) for name in MEMBERS[:11]])
-    season = Season.objects.create(
-        league=league, name="Spring", starts_on=datetime.date(2026, 3, 1)
-    )
+    season = season_of("chickenfoot", {"set": 9}, MEMBERS[:11], name="Coop")
     night = new_night(organizer, season, players=MEMBERS[:11], partnerships="", most_at_a_table=6)
     drawn = draw(organizer, night)
     sizes = sorted(len(seats) for seats in seated(drawn))
@@ -453,3 +454,39 @@ def test_a_balanced_draw_never_partners_the_two_strongest(organizer, season):
         (seats,) = seated(draw(organizer, night, seed=seed))
         partners = {frozenset((seats[0], seats[2])), frozenset((seats[1], seats[3]))}
         assert frozenset(("Ana", "Cy")) not in partners
+
+
+def test_a_chickenfoot_night_places_its_players_lowest_first(organizer):
+    season = season_of("chickenfoot", {}, MEMBERS[:8], name="Coop")
+    night = new_night(organizer, season, players=MEMBERS[:8], partnerships="", rounds=1)
+    drawn = draw(organizer, night)
+    start(organizer, night, 1)
+    totals = {}
+    for match in matches_of(drawn):
+        first, *others = seated_names(match)
+        # a double-six set plays 7 rounds: the first player goes out of each, the others keep
+        # 1, 2 and 3 pips
+        for _ in range(7):
+            held = {name: pips for pips, name in enumerate(others, start=1)}
+            response = chickenfoot_round(organizer, match, went_out=first, **held)
+            assert response.status_code in (200, 302)
+        match.refresh_from_db()
+        assert match.finished
+        totals.update({first: 0, **{name: 7 * p for p, name in enumerate(others, start=1)}})
+    board = content(Client().get(reverse("nights:board", args=[night.pk])))
+    results = board[board.index('class="standings night-results"') : board.index("</table>")]
+    header, *rows = table_rows(results)
+    assert header == ["#", "Player", "Played", "Won", "Lost", "1st", "2nd", "3rd", "4th", "Avg"]
+    by_player = {row[1]: row for row in rows}
+    assert set(by_player) == set(MEMBERS[:8])
+    for name, total in totals.items():
+        place = 1 + total // 7
+        placings = ["1" if p == place else "0" for p in range(1, 5)]
+        won = "1" if place == 1 else "0"
+        assert by_player[name][2:] == [
+            "1",
+            won,
+            "0" if won == "1" else "1",
+            *placings,
+            f"{total}.0",
+        ]
