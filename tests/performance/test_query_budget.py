@@ -69,8 +69,9 @@ def test_the_standings_seen_again_cost_fewer_queries_than_the_first_visit(
     client.get(url(hall))
 
     # the session, the user, the organizer check, the season's stamp, the season and its
-    # league, and the standings kept in the cache: working them out again is skipped
-    with django_assert_max_num_queries(6):
+    # league, its league nights, and the standings kept in the cache: working them out again
+    # is skipped
+    with django_assert_max_num_queries(7):
         response = client.get(url(hall))
 
     assert response.status_code == 200
