@@ -17,6 +17,8 @@ from playwright.sync_api import Page, expect
 from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.nights import rounds
+from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Player
 from scorekeeper.tables.scoring import create_match
 from tests.leagues.season import straight_season
@@ -122,6 +124,8 @@ class Hall:
     season: str
     wall: str
     player: str
+    #: a league night of the season, its first round started
+    night: str
 
     def sheet(self, game: str) -> str:
         return f"{self.boards[game]}sheet/"
@@ -147,6 +151,9 @@ def open_the_hall() -> Hall:
 
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
     user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    night = Night.objects.create(season=season, played_on=datetime.date(2026, 9, 4))
+    rounds.check_in(night, list(league.members.all()))
+    rounds.start_round(rounds.draw_round(night), user=user, made_by=ORGANIZER)
     season_path = f"/leagues/{league.pk}/seasons/{season.pk}/"
     return Hall(
         boards=boards,
@@ -155,6 +162,7 @@ def open_the_hall() -> Hall:
         season=season_path,
         wall=f"{season_path}wall/",
         player=f"/players/{player.pk}/",
+        night=f"/nights/{night.pk}/",
     )
 
 

@@ -42,6 +42,10 @@ PAGES: dict[str, tuple[Callable[[Hall], str], bool]] = {
     "league": (lambda hall: hall.league, True),
     "season standings": (lambda hall: hall.season, True),
     "wall board": (lambda hall: hall.wall, False),
+    "new league night": (lambda hall: f"{hall.season}nights/new/", True),
+    "league night": (lambda hall: hall.night, True),
+    "table cards": (lambda hall: f"{hall.night}rounds/1/cards/", True),
+    "night's board": (lambda hall: f"{hall.night}board/", False),
     "player": (lambda hall: hall.player, False),
     "sign in": (lambda hall: "/accounts/login/", False),
 }
