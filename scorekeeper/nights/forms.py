@@ -12,7 +12,6 @@ from scorekeeper.leagues.forms import names_written
 from scorekeeper.leagues.models import League
 from scorekeeper.nights.models import MOST_ROUNDS, Night
 from scorekeeper.tables.models import Player
-from scorekeeper.tables.scoring import player_named
 
 
 class CameField(forms.ModelMultipleChoiceField):
@@ -45,9 +44,9 @@ class WhoCameForm(forms.Form):
         data["walk_in_names"] = names_written(self, "walk_ins", data.get("walk_ins") or "")
         return data
 
-    def walk_in_players(self) -> list[Player]:
-        """The walk-ins as players: a known player by their name, or a new one."""
-        return [player_named(name) for name in self.cleaned_data["walk_in_names"]]
+    def who_came(self) -> tuple[list[Player], list[str]]:
+        """The members ticked, and the walk-ins' names as they are stored."""
+        return list(self.cleaned_data["players"]), self.cleaned_data["walk_in_names"]
 
 
 class NightForm(WhoCameForm):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -21,7 +22,7 @@ from scorekeeper.leagues.standings import START_RATING, ratings
 from scorekeeper.nights import draw
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
 from scorekeeper.tables.models import Change, Match, Player, Seat
-from scorekeeper.tables.scoring import create_match
+from scorekeeper.tables.scoring import create_match, player_named
 
 
 class NightError(ValueError):
@@ -247,15 +248,23 @@ def start_round(night_round: NightRound, *, user, made_by: str) -> list[NightTab
     return tables
 
 
-def check_in(night: Night, players: list[Player], *, walk_in: bool = False) -> list[CheckIn]:
-    """Check players in: they play from the first round not yet started. A walk-in joins the
-    league. Someone who left and comes back plays again from that round."""
+def open_night(night: Night, members: list[Player], walk_ins: Sequence[str]) -> list[CheckIn]:
+    """A new night with who came, all at once."""
+    with transaction.atomic():
+        night.save()
+        return check_in(night, members, walk_ins)
+
+
+def check_in(night: Night, members: list[Player], walk_ins: Sequence[str] = ()) -> list[CheckIn]:
+    """Check players in, members and walk-ins (by name: they join the league), all or none.
+    They play from the first round not yet started; someone who left and comes back plays
+    again from that round."""
     number = next_number(night)
     came = []
     with transaction.atomic():
-        if walk_in:
-            night.season.league.members.add(*players)
-        for player in players:
+        walked_in = [player_named(name) for name in walk_ins]
+        night.season.league.members.add(*walked_in)
+        for player, walk_in in [(p, False) for p in members] + [(p, True) for p in walked_in]:
             found, made = CheckIn.objects.get_or_create(
                 night=night, player=player, defaults={"from_round": number, "walk_in": walk_in}
             )

@@ -48,9 +48,7 @@ def new_night(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     form = NightForm(season.league, request.POST or None)
     if request.method == "POST" and form.is_valid():
         night = form.night(season, request.user)
-        night.save()
-        rounds.check_in(night, list(form.cleaned_data["players"]))
-        rounds.check_in(night, form.walk_in_players(), walk_in=True)
+        rounds.open_night(night, *form.who_came())
         return redirect("nights:night", pk=night.pk)
     return render(
         request,
@@ -138,8 +136,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     form = WhoCameForm(night.season.league, request.POST, exclude=list(here))
     if not form.is_valid():
         return _refused(request, night, gettext("Nobody was checked in."), check_in_form=form)
-    came = rounds.check_in(night, list(form.cleaned_data["players"]))
-    came += rounds.check_in(night, form.walk_in_players(), walk_in=True)
+    came = rounds.check_in(night, *form.who_came())
     if came:
         messages.success(
             request,
