@@ -64,6 +64,8 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _night_context(night: Night, **forms) -> dict:
+    """The night's page: its rounds (the one drawn and not started first), who is here, and
+    the organizer's forms (``forms``: those sent back with their errors)."""
     all_rounds = rounds_of(night)
     names = player_names(night)
     number = rounds.next_number(night)
@@ -90,8 +92,7 @@ def _night_context(night: Night, **forms) -> dict:
         "here": [c.player.name for c in here],
         "checked_in": checked_in,
         "schedule": rounds.schedule_said(night, [c.player.name for c in here]),
-        "check_in_form": forms.get("check_in_form")
-        or WhoCameForm(league, exclude=[c.player_id for c in checked_in if c.left_after is None]),
+        "check_in_form": forms.get("check_in_form") or WhoCameForm(league, exclude=staying),
         "draw_form": forms.get("draw_form") or DrawForm(),
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
