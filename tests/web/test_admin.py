@@ -28,7 +28,7 @@ def test_every_list_in_the_admin_opens(
 
 
 def test_a_match_and_a_hand_open_in_the_admin(admin_client_with_matches: Client) -> None:
-    match = Match.objects.filter(game="straight", finished=False).get()
+    match = Match.objects.filter(game="straight", finished=False, night_table=None).get()
     hand = Hand.objects.filter(match=match, number=1).get()
 
     assert (
@@ -49,7 +49,7 @@ def test_hands_and_plays_cannot_be_changed_behind_the_rules_engines_back(
 ) -> None:
     """Totals, standings and the history follow only the app's own entries: the admin shows
     what was entered and refuses to change it."""
-    match = Match.objects.filter(game="straight", finished=False).get()
+    match = Match.objects.filter(game="straight", finished=False, night_table=None).get()
     hand = Hand.objects.filter(match=match, number=1).get()
     play = hand.plays.first()
     before = (match.totals, match.version, list(hand.plays.values_list("points", flat=True)))

@@ -76,7 +76,7 @@ def test_a_renamed_player_is_shown_by_the_new_name_everywhere(admin: Client) -> 
 
 def test_the_match_file_written_after_a_rename_carries_the_new_name(admin: Client) -> None:
     player = Player.objects.get(name=OLD)
-    match = Match.objects.filter(seats__player=player).first()
+    match = Match.objects.filter(seats__player=player, night_table=None).first()
 
     rename(admin, player, NEW)
     written = json.loads(admin.get(reverse("tables:export_json", args=[match.pk])).content)
@@ -89,7 +89,9 @@ def test_the_match_file_written_after_a_rename_carries_the_new_name(admin: Clien
 
 def test_a_play_entered_after_a_rename_is_recorded_under_the_new_name(admin: Client) -> None:
     player = Player.objects.get(name=OLD)
-    match = Match.objects.filter(seats__player=player, finished=False, game="straight").get()
+    match = Match.objects.filter(
+        seats__player=player, finished=False, game="straight", night_table=None
+    ).get()
     rename(admin, player, NEW)
 
     response = admin.post(

@@ -1,5 +1,6 @@
 """`manage.py demo`: players, one match of each game in progress and a small league with a
-season already under way, for a first look; and an organizer account to sign in with."""
+season already under way and tonight's league night started, for a first look; and an
+organizer account to sign in with."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from django.db import transaction
 
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.nights import rounds
+from scorekeeper.nights.models import Night
 from scorekeeper.rules import Hand, HandEnd, Match, Play
 from scorekeeper.tables.models import Match as StoredMatch
 from scorekeeper.tables.scoring import create_match
@@ -167,6 +170,14 @@ class Command(BaseCommand):
             {seat.player for entry in season.entries.all() for seat in entry.match.seats.all()}
         )
         self.stdout.write(f"Created the league {league} with {len(LEAGUE_MATCHES)} matches played.")
+        self._night(season)
+
+    def _night(self, season: Season) -> None:
+        """Tonight's league night, its members checked in and the first round started."""
+        night = Night(season=season, played_on=datetime.date.today())
+        rounds.open_night(night, list(season.league.members.all()), [])
+        rounds.start_round(rounds.draw_round(night), user=None, made_by="demo")
+        self.stdout.write(f"Started round 1 of {night}: its board is /nights/{night.pk}/board/.")
 
     def _organizer(self) -> None:
         """An organizer account, so the person trying the app can keep score and run leagues."""
