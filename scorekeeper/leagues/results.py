@@ -65,16 +65,16 @@ def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
 
 def season_entries(season_id: int) -> list[SeasonMatch]:
     """A season's matches with their seats, in a fixed number of queries."""
-    return list(
-        SeasonMatch.objects.filter(season_id=season_id)
-        .select_related("match")
-        .prefetch_related(
-            Prefetch(
-                "match__seats",
-                queryset=Seat.objects.select_related("player").order_by("position"),
-            )
+    entries = SeasonMatch.objects.filter(season_id=season_id)
+    return list(entries_with_seats(entries).order_by("match__finished_at", "created_at", "pk"))
+
+
+def entries_with_seats(entries: QuerySet[SeasonMatch]) -> QuerySet[SeasonMatch]:
+    """Season entries with their matches and seats, in a fixed number of queries."""
+    return entries.select_related("match").prefetch_related(
+        Prefetch(
+            "match__seats", queryset=Seat.objects.select_related("player").order_by("position")
         )
-        .order_by("match__finished_at", "created_at", "pk")
     )
 
 

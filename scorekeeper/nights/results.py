@@ -10,10 +10,10 @@ from django.db.models import Prefetch
 from scorekeeper import rules
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import SeasonMatch
-from scorekeeper.leagues.results import results_of
+from scorekeeper.leagues.results import entries_with_seats, results_of
 from scorekeeper.leagues.standings import Standing, standings
 from scorekeeper.nights.models import Night, NightRound, NightTable
-from scorekeeper.tables.models import Match, Player, Seat
+from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import scoreboard_of, with_everything
 
 
@@ -78,15 +78,11 @@ def player_names(night: Night) -> dict[int, str]:
 
 def night_entries(night: Night) -> list[SeasonMatch]:
     """The night's matches as season entries, in the order they were started."""
+    entries = SeasonMatch.objects.filter(match__night_table__night_round__night=night)
     return list(
-        SeasonMatch.objects.filter(match__night_table__night_round__night=night)
-        .select_related("match")
-        .prefetch_related(
-            Prefetch(
-                "match__seats", queryset=Seat.objects.select_related("player").order_by("position")
-            )
+        entries_with_seats(entries).order_by(
+            "match__night_table__night_round__number", "match__night_table__number"
         )
-        .order_by("match__night_table__night_round__number", "match__night_table__number")
     )
 
 
