@@ -21,6 +21,7 @@ from scorekeeper.leagues.results import finished_results
 from scorekeeper.leagues.standings import START_RATING, ratings
 from scorekeeper.nights import draw
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
+from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat
 from scorekeeper.tables.scoring import create_match, player_named
 
@@ -32,9 +33,8 @@ class NightError(ValueError):
 def table_sizes(night: Night) -> tuple[int, ...]:
     """The table sizes the night's game allows, up to the night's most at a table."""
     league = night.season.league
-    partnerships = night.partnerships and league.game == "straight"
     allowed = draw.table_sizes(
-        league.game, partnerships=partnerships, highest_double=league.rules.get("set", 6)
+        league.game, partnerships=plays_partners(night), highest_double=league.rules.get("set", 6)
     )
     sizes = tuple(size for size in allowed if size <= night.most_at_a_table)
     return sizes or (min(allowed),)
@@ -164,8 +164,7 @@ def _sat_out(night: Night, number: int, players: set[int]) -> Counter:
     out, or had not come yet. A late arrival is not the first to sit out once they come."""
     counts: Counter = Counter()
     for night_round in night.night_rounds.filter(number__lt=number).prefetch_related("tables"):
-        seated = {pk for table in night_round.tables.all() for pk in table.seats}
-        counts.update(players - seated)
+        counts.update(players - seated(night_round))
     return counts
 
 
@@ -176,20 +175,23 @@ def _rotating(night: Night, names: dict[str, int]) -> draw.Round:
     ids = set(names.values())
     done = 0
     for earlier in sorted(started_rounds(night), key=lambda r: -r.number):
-        seated = {pk for table in earlier.tables.all() for pk in table.seats}
-        if seated | set(earlier.sitting_out) != ids:
+        if drawn_players(earlier) != ids:
             break
         done += 1
     return schedule.rounds[done % len(schedule.rounds)]
 
 
+def seated(night_round: NightRound) -> set[int]:
+    """The players (by id) at the round's tables."""
+    return {pk for table in night_round.tables.all() for pk in table.seats}
+
+
 def drawn_players(night_round: NightRound) -> set[int]:
-    return {pk for table in night_round.tables.all() for pk in table.seats} | set(
-        night_round.sitting_out
-    )
+    """The players (by id) the round was drawn for: at its tables or sitting out."""
+    return seated(night_round) | set(night_round.sitting_out)
 
 
-def start_round(night_round: NightRound, *, user, made_by: str) -> list[NightTable]:
+def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
     """Every table's match at once, each in the season, with a scorekeeper's link for its
     card: all the round's tables or none. The matches are new and empty, so scoring them inside
     the one transaction holds no lock for long (tables/scoring.create_match)."""
@@ -233,7 +235,7 @@ def start_round(night_round: NightRound, *, user, made_by: str) -> list[NightTab
                     match=match,
                     role=SCOREKEEPER,
                     label=gettext("Table %(number)s") % {"number": table.number},
-                    created_by=user if user is not None and user.is_authenticated else None,
+                    created_by=match.created_by,
                 )
                 table.save(update_fields=["match", "link"])
 
@@ -241,8 +243,8 @@ def start_round(night_round: NightRound, *, user, made_by: str) -> list[NightTab
                 value,
                 kind=Change.Kind.LEAGUE_MATCH,
                 params={"season": str(season)},
-                made_by=made_by,
-                user=user,
+                made_by=by.name,
+                user=by.user,
                 also_write=also_write,
             )
     return tables
@@ -280,8 +282,7 @@ def leave(
     player: Player,
     *,
     replacement: Player | None = None,
-    user=None,
-    made_by: str = "",
+    by: Author,
 ) -> str:
     """``player`` leaves after the round being played. At a table still playing, the one who
     takes the seat (someone here who is not at a table) plays on in it; with nobody to take it,
@@ -298,7 +299,7 @@ def leave(
         if table is None:
             return gettext("%(player)s left.") % {"player": player}
         if replacement is not None:
-            _take_seat(night, current, table, player, replacement, user=user, made_by=made_by)
+            _take_seat(night, current, table, player, replacement, by=by)
             return gettext("%(player)s left; %(other)s took their seat at table %(table)s.") % {
                 "player": player,
                 "other": replacement,
@@ -331,10 +332,9 @@ def _take_seat(
     player: Player,
     other: Player,
     *,
-    user,
-    made_by: str,
+    by: Author,
 ) -> None:
-    if other.pk in {pk for t in night_round.tables.all() for pk in t.seats}:
+    if other.pk in seated(night_round):
         raise NightError(
             gettext("%(other)s is at a table this round: pick someone sitting out.")
             % {"other": other}
@@ -362,8 +362,9 @@ def _take_seat(
         number=match.version,
         kind=Change.Kind.SEAT_TAKEN,
         params={"seat": seat.position, "left": player.name},
-        made_by=made_by[:80],
-        user=user if user is not None and user.is_authenticated else None,
+        made_by=by.name[:80],
+        user=by.user,
+        phone=by.phone,
         from_hand=match.hand_count + 1,
     )
 

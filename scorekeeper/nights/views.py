@@ -16,7 +16,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from scorekeeper.access.permissions import entered_by, require_organizer
+from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.views import qr_svg
 from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
 from scorekeeper.nights import rounds
@@ -32,6 +32,7 @@ from scorekeeper.nights.results import (
 )
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Player
+from scorekeeper.tables.views.access import author
 from scorekeeper.tables.views.history import shown_version_asked
 
 
@@ -74,7 +75,7 @@ def _night_context(night: Night, **forms) -> dict:
     started = [r for r in all_rounds if r.started_at is not None]
     drawn = next((r for r in all_rounds if r.started_at is None), None)
     playing = started[-1] if started else None
-    seated = {pk for table in playing.tables.all() for pk in table.seats} if playing else set()
+    seated = rounds.seated(playing) if playing else set()
     staying = [c.player_id for c in checked_in if c.left_after is None]
     free = Player.objects.filter(pk__in=[pk for pk in staying if pk not in seated])
     league = night.season.league
@@ -168,7 +169,7 @@ def start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     night = _organizer_night(request, pk)
     night_round = get_object_or_404(NightRound, night=night, number=number)
     try:
-        rounds.start_round(night_round, user=request.user, made_by=entered_by(request))
+        rounds.start_round(night_round, by=author(request))
     except rounds.NightError as refusal:
         return _refused(request, night, str(refusal))
     messages.success(
@@ -227,8 +228,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
             night,
             form.cleaned_data["player"],
             replacement=form.cleaned_data["replacement"],
-            user=request.user,
-            made_by=entered_by(request),
+            by=author(request),
         )
     except rounds.NightError as refusal:
         return _refused(request, night, str(refusal))
