@@ -57,16 +57,17 @@ def tables_now(night_round: NightRound, names: dict[int, str]) -> list[TableNow]
             shown.append(TableNow(table, players, [], None, False, False))
             continue
         board = scoreboard_of(match)
-        entry = match.league_entry
+        forfeited = match.league_entry.forfeited_by is not None
         winner = match.winner_text if match.finished else ""
         shown.append(
             TableNow(
                 table,
                 [seat.player.name for seat in match.seats.all()],
                 [(side.players, board.totals[side]) for side in board.sides],
-                None if match.finished else board.next,
+                # a table done plays no next hand
+                None if match.finished or forfeited else board.next,
                 match.finished,
-                entry.forfeited_by is not None,
+                forfeited,
                 winner,
             )
         )
@@ -74,7 +75,7 @@ def tables_now(night_round: NightRound, names: dict[int, str]) -> list[TableNow]
 
 
 def player_names(night: Night) -> dict[int, str]:
-    """Every player of the night by id: those checked in and those drawn."""
+    """Every player of the night by id (everyone drawn was checked in)."""
     ids = set(night.check_ins.values_list("player_id", flat=True))
     return dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
 

@@ -70,8 +70,8 @@ def _night_context(night: Night, **forms) -> dict:
     all_rounds = rounds_of(night)
     names = player_names(night)
     number = rounds.next_number(night)
-    here = rounds.playing_in(night, number)
     checked_in = list(night.check_ins.select_related("player"))
+    here = [check_in for check_in in checked_in if check_in.plays_in(number)]
     started = [r for r in all_rounds if r.started_at is not None]
     drawn = next((r for r in all_rounds if r.started_at is None), None)
     playing = started[-1] if started else None
