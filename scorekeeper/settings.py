@@ -251,6 +251,8 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": ["'none'"],
         "object-src": ["'none'"],
         "manifest-src": ["'self'"],
+        # the service worker (/sw.js) that lets a scoreboard open and keep entries offline
+        "worker-src": ["'self'"],
     },
 }
 

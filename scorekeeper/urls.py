@@ -7,12 +7,15 @@ from django.views.i18n import set_language
 
 from scorekeeper.hardening import IdConverter
 from scorekeeper.health import healthz
+from scorekeeper.tables.views.offline import service_worker
 
 # "<id:pk>": an id of at most 18 digits, so one past 64 bits is a 404 and never reaches a lookup
 register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # from the root, so that the service worker's scope covers every scoreboard
+    path("sw.js", service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # The language switcher in every page's footer posts here. It needs no CSRF token: it sets

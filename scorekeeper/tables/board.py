@@ -36,6 +36,8 @@ class SideRow:
     total: int
     percent: int
     leading: bool
+    #: who scores for the side, in seating order (a phone adds its pending plays to them)
+    players: tuple[str, ...] = ()
 
 
 @dataclass
@@ -130,6 +132,7 @@ def live_context(
             total=totals[side],
             percent=min(100, round(100 * totals[side] / target)) if target else 0,
             leading=len(board.hands) > 0 and totals[side] == best,
+            players=tuple(value.players_of(side)),
         )
         for side in board.sides
     ]

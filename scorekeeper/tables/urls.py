@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from scorekeeper.tables import settle
-from scorekeeper.tables.views import entries, exports, history, matches
+from scorekeeper.tables.views import entries, exports, history, matches, offline, outbox
 
 app_name = "tables"
 
@@ -26,4 +26,6 @@ urlpatterns = [
     path("settle/", settle.settle, name="settle"),
     path("manifest.webmanifest", matches.manifest, name="manifest"),
     path("matches/<id:pk>/sheet/", exports.sheet, name="sheet"),
+    path("matches/<id:pk>/outbox.json", outbox.outbox_file, name="outbox_file"),
+    path("offline/", offline.offline, name="offline"),
 ]

@@ -131,7 +131,7 @@ def chalk_labels(page: str) -> list[str]:
 
 def sides_and_chalk(page: str) -> list[tuple[str, str]]:
     """Each side's name with the chalk drawn in its total's box."""
-    boxes = re.findall(r'<div class="total[^"]*" data-side="([^"]*)">(.*?)</div>', page, re.S)
+    boxes = re.findall(r'<div class="total[^"]*" data-side="([^"]*)"[^>]*>(.*?)</div>', page, re.S)
     return [(html.unescape(side), " ".join(chalk_labels(box))) for side, box in boxes]
 
 

@@ -1,0 +1,512 @@
+// The scoreboard through a Wi-Fi drop (static/js/outbox.js keeps and sends the entries).
+//
+// - Every entry tapped on the board goes to the outbox first and is shown at once, marked as
+//   waiting; plain additions (Straight plays, Chickenfoot pips, Sedma doubles) show in the
+//   totals as provisional. A hand end waits to be scored by the server.
+// - The outbox is sent on every tap, when the network comes back, on a timer, and by the service
+//   worker's Background Sync. An entry the server refuses is shown with its reason and waits.
+// - The board says "Offline: as of 21:04" while the network is gone, and catches up by itself.
+// - The phone keeps a copy of the board as it last stood, for the service worker to open
+//   offline.
+// Without JavaScript none of this runs: the forms post as plain forms.
+(function () {
+  "use strict";
+  var first = document.getElementById("board");
+  if (!first || typeof outbox === "undefined" || !window.indexedDB) {
+    return;
+  }
+  var match = Number(first.dataset.match);
+  var game = first.dataset.game;
+  var here = location.pathname;
+  var offline = first.dataset.served === "copy";
+  var lastContact = offline ? Date.parse(first.dataset.asOf) : Date.now();
+  var flushing = false;
+  var flushAgain = false;
+  var retryTimer = null;
+  var retryPause = 0;
+  // why the server refused an entry (its own words, with a sign-in link where that helps)
+  var reasons = {};
+
+  function board() {
+    return document.getElementById("board");
+  }
+
+  if ("serviceWorker" in navigator && first.dataset.worker) {
+    navigator.serviceWorker.register(first.dataset.worker).catch(function () {
+      // no service worker (a private window, plain http): the outbox still works
+    });
+  }
+
+  // -- tapping ----------------------------------------------------------------------------------
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    var data = event.detail.formData;
+    if (!form.matches("form[data-outbox]") || event.detail.verb !== "post" || data.has("preview")) {
+      return;
+    }
+    event.preventDefault();
+    var fields = [];
+    data.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && name !== "entry_key" && typeof value === "string") {
+        fields.push([name, value]);
+      }
+    });
+    tapped({
+      match: match,
+      url: event.detail.path,
+      kind: form.dataset.outbox,
+      says: describe(form, fields),
+      fields: fields,
+      csrf: data.get("csrfmiddlewaretoken"),
+      doubleBlank: Number(form.dataset.doubleBlank) || 0,
+    });
+    moveOn(form, fields);
+  });
+
+  // The form as the server would draw it after the entry, where the phone can tell: the lead
+  // is played, a double laid is down, a hand's end or round is entered and its panel closes.
+  function moveOn(form, fields) {
+    var lead = form.querySelector(".lead-toggle input");
+    if (lead) {
+      lead.checked = false;
+    }
+    var tile = valuesOf(fields).tile;
+    var double = tile && form.querySelector('.btn-double[value="' + tile + '"]');
+    if (double) {
+      double.disabled = true;
+      double.dataset.waiting = "";
+    }
+    var panel = form.closest("details");
+    if (panel && form.dataset.outbox === "end") {
+      form.reset();
+      panel.open = false;
+    }
+  }
+
+  function tapped(entry) {
+    outbox.entries(match).then(function (waiting) {
+      var head = waiting[0];
+      if (head && head.refused && head.refused.status === 422 && head.url === entry.url) {
+        // the fix of an entry the rules refused takes its place in the queue
+        delete reasons[head.key];
+        return outbox.replace(head, entry);
+      }
+      if (entry.kind === "undo") {
+        // a waiting entry is simply taken back; else the undo goes to the server
+        return outbox.takeBack(match).then(function (done) {
+          return done || outbox.add(entry);
+        });
+      }
+      return outbox.add(entry);
+    }).then(function () {
+      render();
+      send();
+    });
+  }
+
+  // What the entry says, in the board's own words: "Ana 15", "Bo 4-4", "End of the hand: Ana".
+  function describe(form, fields) {
+    var value = valuesOf(fields);
+    var chosen = form.querySelector(".chips input:checked");
+    var who = chosen ? chosen.closest("label").textContent.trim() : value.player || "";
+    if (form.dataset.outbox === "play") {
+      return [who, value.points || value.other_points || value.tile || value.other_tile].join(" ");
+    }
+    return form.dataset.says + (who ? ": " + who : "");
+  }
+
+  function valuesOf(fields) {
+    var value = {};
+    fields.forEach(function (field) {
+      value[field[0]] = field[1];
+    });
+    return value;
+  }
+
+  // -- sending ----------------------------------------------------------------------------------
+
+  function send() {
+    if (flushing) {
+      flushAgain = true;
+      return;
+    }
+    flushing = true;
+    clearTimeout(retryTimer);
+    outbox.flush(heard).then(function (state) {
+      flushing = false;
+      if (state === "retry") {
+        tryLater();
+      } else {
+        retryPause = 0;
+      }
+      if (flushAgain) {
+        flushAgain = false;
+        send();
+      }
+      render();
+    }, function () {
+      flushing = false;
+      tryLater();
+    });
+  }
+
+  function tryLater(asked) {
+    retryPause = Math.min(retryPause ? retryPause * 2 : 1000, 15000);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(send, Math.max(asked || 0, retryPause));
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.ready.then(function (registration) {
+        return registration.sync && registration.sync.register(outbox.SYNC_TAG);
+      }).catch(function () {
+        // no Background Sync here: the timer and the "online" event do it
+      });
+    }
+  }
+
+  // Each answer the server gave to one of this phone's entries.
+  function heard(entry, result) {
+    if (result.outcome === "retry") {
+      wentOffline();
+      if (result.pause) {
+        tryLater(result.pause);
+      }
+      return;
+    }
+    cameOnline();
+    if (entry.match !== match) {
+      return;
+    }
+    if (result.outcome === "saved") {
+      outbox.entries(match).then(function (waiting) {
+        // the board as it now stands, once nothing else waits (the poll keeps the totals meanwhile)
+        if (!waiting.length) {
+          show(result.html, false);
+        }
+      });
+    } else if (result.status === 422) {
+      refusedByTheRules(entry, result.html);
+    } else {
+      reasons[entry.key] = refusal(result.html);
+      render();
+    }
+  }
+
+  // The rules refused an entry. Just tapped, with nothing after it, it is answered as it always
+  // was: the board with the reasons beside the entry's form, and the choice to keep it anyway.
+  // One that waited holds up the entries after it until it is fixed, kept or dropped.
+  function refusedByTheRules(entry, html) {
+    outbox.entries(match).then(function (waiting) {
+      var alone = waiting.length === 1 && Date.now() - entry.tappedAt < 10000;
+      return alone ? outbox.drop(waiting[0]) : null;
+    }).then(function () {
+      show(html, true);
+    });
+  }
+
+  function refusal(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    return page.querySelector(".refusal");
+  }
+
+  // Puts the server's board in place, unless someone is typing in it (then the poll catches up).
+  function show(html, always) {
+    var typing = document.activeElement;
+    if (!always && typing && typing.matches("input, textarea, select") && board().contains(typing)) {
+      return;
+    }
+    htmx.swap(board(), html, { swapStyle: "outerHTML" });
+    render();
+    keepCopy();
+  }
+
+  // -- online, offline --------------------------------------------------------------------------
+
+  function wentOffline() {
+    if (!offline) {
+      offline = true;
+      render();
+    }
+  }
+
+  function cameOnline() {
+    lastContact = Date.now();
+    if (offline) {
+      offline = false;
+      render();
+      send();
+      catchUp();
+    }
+  }
+
+  // After a drop, the whole board again (the poll has brought the totals and hands already).
+  function catchUp() {
+    outbox.entries(match).then(function (waiting) {
+      if (!waiting.length) {
+        htmx.ajax("GET", here, { target: "#board", swap: "outerHTML" }).then(keepCopy);
+      }
+    });
+  }
+
+  window.addEventListener("offline", wentOffline);
+  window.addEventListener("online", send);
+  document.addEventListener("htmx:sendError", wentOffline);
+  document.addEventListener("htmx:timeout", wentOffline);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) {
+      cameOnline();
+      if (xhr.status === 200) {
+        keepCopy();
+      }
+    }
+  });
+  document.addEventListener("htmx:afterSettle", render);
+  if (outbox.channel) {
+    outbox.channel.onmessage = render;
+  }
+
+  // -- the board: waiting entries, provisional totals, refusals, "Offline: as of" ---------------
+
+  function render() {
+    outbox.entries(match).then(draw);
+  }
+
+  function draw(waiting) {
+    var section = document.getElementById("outbox");
+    var note = document.getElementById("offline-note");
+    if (!section || !note) {
+      return;
+    }
+    note.hidden = !offline;
+    note.textContent = note.dataset.says.replace("%(time)s", clock(lastContact));
+    section.hidden = waiting.length === 0;
+    var list = section.querySelector(".outbox-list");
+    list.textContent = "";
+    waiting.forEach(function (entry) {
+      var item = document.createElement("li");
+      item.className = entry.refused ? "refused" : "waiting";
+      var mark = document.createElement("strong");
+      mark.textContent = entry.refused ? section.dataset.refused : section.dataset.pending;
+      item.append(mark, " ", entry.says);
+      if (entry.kind === "end" && game !== "chickenfoot" && !entry.refused) {
+        item.append(" (" + section.dataset.later + ")");
+      }
+      list.append(item);
+    });
+    drawTotals(section, provisional(waiting));
+    drawRefusal(section, waiting[0]);
+  }
+
+  function clock(time) {
+    var lang = document.documentElement.lang || undefined;
+    return new Date(time).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+  }
+
+  // What the waiting entries add by plain addition, by player. It stops at an entry whose
+  // score only the server can work out from there on (a refused entry, an undo).
+  function provisional(waiting) {
+    var added = {};
+    var doubles = doublesDown();
+    function add(player, points) {
+      added[player] = (added[player] || 0) + points;
+    }
+    for (var i = 0; i < waiting.length; i++) {
+      var entry = waiting[i];
+      var value = valuesOf(entry.fields);
+      if (entry.refused || entry.kind === "undo") {
+        break;
+      }
+      if (entry.kind === "play" && game === "sedma") {
+        add(value.player, sedmaPoints(value.tile || value.other_tile, doubles));
+      } else if (entry.kind === "play") {
+        add(value.player, Number(value.points || value.other_points) || 0);
+      } else if (game === "chickenfoot") {
+        players().forEach(function (name, seat) {
+          add(name, Number(value["pips_" + seat]) || 0);
+        });
+        if (value.double_blank) {
+          add(value.double_blank, entry.doubleBlank);
+        }
+      } else if (game === "sedma") {
+        doubles = [];
+      }
+    }
+    return added;
+  }
+
+  // Sedma: a double scores 1, and 1 more for each lighter double in the line (0-0 is lighter
+  // than all, and heavier than all: it scores 1 for every double down).
+  function sedmaPoints(tile, doubles) {
+    var halves = String(tile || "").split("-");
+    if (halves.length !== 2 || halves[0] !== halves[1]) {
+      return 0;
+    }
+    var pips = Number(halves[0]);
+    var points = 1 + doubles.filter(function (down) {
+      return pips === 0 || down < pips;
+    }).length;
+    doubles.push(pips);
+    if (doubles.length === 7) {
+      doubles.length = 0;
+    }
+    return points;
+  }
+
+  function doublesDown() {
+    return Array.prototype.map.call(board().querySelectorAll(".btn-double[disabled]:not([data-waiting])"), function (button) {
+      return Number(button.value.split("-")[0]);
+    });
+  }
+
+  function players() {
+    var names = [];
+    board().querySelectorAll(".total[data-players]").forEach(function (side) {
+      names.push.apply(names, side.dataset.players.split("\n"));
+    });
+    return names;
+  }
+
+  function drawTotals(section, added) {
+    board().querySelectorAll(".total[data-players]").forEach(function (side) {
+      var total = side.querySelector(".side-total");
+      var extra = side.dataset.players.split("\n").reduce(function (sum, name) {
+        return sum + (added[name] || 0);
+      }, 0);
+      var old = side.querySelector(".provisional-note");
+      if (old) {
+        old.remove();
+      }
+      total.textContent = Number(total.dataset.total) + extra;
+      total.classList.toggle("provisional", extra !== 0);
+      if (extra !== 0) {
+        var note = document.createElement("small");
+        note.className = "provisional-note";
+        note.textContent = section.dataset.provisional.replace("%(points)s", extra);
+        total.after(note);
+      }
+    });
+  }
+
+  function drawRefusal(section, head) {
+    var refused = Boolean(head && head.refused);
+    var why = section.querySelector(".outbox-refusal");
+    var actions = section.querySelector(".outbox-actions");
+    why.hidden = actions.hidden = !refused;
+    why.textContent = "";
+    if (!refused) {
+      return;
+    }
+    var byRules = head.refused.status === 422;
+    var reason = reasons[head.key];
+    if (reason && !byRules) {
+      why.append(document.importNode(reason, true));
+    }
+    var advice = document.createElement("p");
+    advice.textContent = byRules ? section.dataset.fix : section.dataset.kept;
+    why.append(advice);
+    actions.querySelector("[data-outbox-retry]").hidden = byRules;
+    actions.querySelector("[data-outbox-export]").hidden = byRules;
+  }
+
+  // -- the player's say on a refused entry ------------------------------------------------------
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-outbox-drop], [data-outbox-retry], [data-outbox-export]");
+    if (!button) {
+      return;
+    }
+    outbox.entries(match).then(function (waiting) {
+      var head = waiting[0];
+      if (button.dataset.outboxExport) {
+        saveAsFile(button.dataset.outboxExport, waiting);
+      } else if (head && head.refused) {
+        var done = "outboxDrop" in button.dataset ? outbox.drop(head) : outbox.retry(head);
+        done.then(function () {
+          render();
+          send();
+        });
+      }
+    });
+  });
+
+  // The match as stored with this phone's waiting entries after it, as a match file.
+  function saveAsFile(address, waiting) {
+    var entries = waiting.map(function (entry) {
+      var fields = {};
+      entry.fields.forEach(function (field) {
+        fields[field[0]] = field[0] in fields ? [].concat(fields[field[0]], field[1]) : field[1];
+      });
+      return { kind: entry.kind, fields: fields };
+    });
+    var found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    fetch(address, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": found ? decodeURIComponent(found[1]) : (waiting[0] || {}).csrf || "" },
+      body: new URLSearchParams({ entries: JSON.stringify(entries) }),
+    }).then(function (response) {
+      if (!response.ok) {
+        throw new Error(response.statusText);
+      }
+      var named = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");
+      return response.blob().then(function (file) {
+        var link = document.createElement("a");
+        link.href = URL.createObjectURL(file);
+        link.download = named ? named[1] : "match.json";
+        document.body.append(link);
+        link.click();
+        link.remove();
+      });
+    }).catch(wentOffline);
+  }
+
+  // -- the phone's copy of the board ------------------------------------------------------------
+
+  var copyTimer = null;
+
+  // Keeps the board as it now stands (without what waits in the outbox) for the service worker
+  // to show when the network is gone.
+  function keepCopy() {
+    if (!("caches" in window)) {
+      return;
+    }
+    clearTimeout(copyTimer);
+    copyTimer = setTimeout(function () {
+      var page = document.documentElement.cloneNode(true);
+      var kept = page.querySelector("#board");
+      if (!kept) {
+        return;
+      }
+      kept.dataset.served = "network";
+      kept.dataset.asOf = new Date(lastContact).toISOString();
+      page.querySelectorAll(".side-total[data-total]").forEach(function (total) {
+        total.textContent = total.dataset.total;
+        total.classList.remove("provisional");
+      });
+      page.querySelectorAll(".provisional-note, #outbox li, .outbox-refusal > *").forEach(function (added) {
+        added.remove();
+      });
+      page.querySelectorAll("#outbox, #offline-note").forEach(function (hidden) {
+        hidden.hidden = true;
+      });
+      var html = "<!doctype html>\n" + page.outerHTML;
+      caches.open(outbox.BOARDS).then(function (cache) {
+        return cache.put(here, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+      });
+    }, 300);
+  }
+
+  // -- on opening the board ---------------------------------------------------------------------
+
+  outbox.entries(match).then(function (waiting) {
+    // an entry refused before is asked about again: the server says why (or takes it now)
+    return waiting[0] && waiting[0].refused ? outbox.retry(waiting[0]) : null;
+  }).then(function () {
+    render();
+    send();
+  });
+  if (!offline) {
+    keepCopy();
+  }
+})();

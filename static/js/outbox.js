@@ -1,0 +1,246 @@
+// The outbox: what a phone entered (plays, hand ends, rounds, undo) that the server has not
+// recorded yet, kept in IndexedDB (idb-keyval) so that it survives a reload, a closed tab and
+// the phone sleeping.
+//
+// Every entry goes through it, online or not, and carries a key made on the phone when it was
+// tapped. Each match's entries are sent in the order they were tapped, one at a time; the
+// server records an entry once per key and answers a key it has already recorded with the board
+// as it stands, so an entry whose answer was lost is simply sent again. An entry the server
+// refuses (the rules, a revoked link, a signed-out phone) stops its match's queue until the
+// phone fixes, keeps or drops it: nothing leaves the outbox without the server's answer or the
+// player's say.
+//
+// The scoreboard (static/js/offline.js) and the service worker (Background Sync) both use this
+// file, so it touches no page.
+var outbox = (function () {
+  "use strict";
+
+  var store = idbKeyval.createStore("domino-scorekeeper", "outbox");
+  // the entries are sent by one page or worker at a time (Web Locks, where the browser has them)
+  var LOCK = "domino-scorekeeper-outbox";
+  // every page and the worker hear when the outbox changes
+  var channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(LOCK) : null;
+  var TIMEOUT = 5000;
+  var lastId = 0;
+
+  function changed() {
+    if (channel) {
+      channel.postMessage("changed");
+    }
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (byte) {
+      return (byte + 256).toString(16).slice(1);
+    }).join("");
+  }
+
+  function withLock(work, options) {
+    if (typeof navigator !== "undefined" && navigator.locks) {
+      return navigator.locks.request(LOCK, options || {}, work);
+    }
+    return work(true);
+  }
+
+  // The entries waiting, oldest first; only one match's when ``match`` is given.
+  function entries(match) {
+    return idbKeyval.values(store).then(function (all) {
+      return all.filter(function (entry) {
+        return !match || entry.match === match;
+      }).sort(function (a, b) {
+        return a.id - b.id;
+      });
+    });
+  }
+
+  // Keeps a tapped entry: {match, url, kind, says, fields: [[name, value], ...], csrf}.
+  function add(entry) {
+    lastId = Math.max(Date.now() * 1000, lastId + 1);
+    entry.id = lastId;
+    entry.key = newKey();
+    entry.tappedAt = Date.now();
+    entry.refused = null;
+    return idbKeyval.set(entry.id, entry, store).then(function () {
+      changed();
+      return entry;
+    });
+  }
+
+  // An entry that takes the place of one the server refused: same position in the queue.
+  function replace(refused, entry) {
+    entry.id = refused.id;
+    entry.key = newKey();
+    entry.tappedAt = Date.now();
+    entry.refused = null;
+    return withLock(function () {
+      return idbKeyval.set(entry.id, entry, store);
+    }).then(function () {
+      changed();
+      return entry;
+    });
+  }
+
+  function drop(entry) {
+    return withLock(function () {
+      return idbKeyval.del(entry.id, store);
+    }).then(changed);
+  }
+
+  // Takes back the newest entry of a match if it has not been sent yet: true if it did.
+  // While entries are being sent it does not wait: the undo then goes to the server.
+  function takeBack(match) {
+    return withLock(function (lock) {
+      if (!lock) {
+        return false;
+      }
+      return entries(match).then(function (waiting) {
+        var last = waiting[waiting.length - 1];
+        if (!last || last.refused || last.kind === "undo") {
+          return false;
+        }
+        return idbKeyval.del(last.id, store).then(function () {
+          return true;
+        });
+      });
+    }, { ifAvailable: true }).then(function (done) {
+      if (done) {
+        changed();
+      }
+      return done;
+    });
+  }
+
+  function csrfToken(entry) {
+    if (typeof document !== "undefined") {
+      var found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+      return Promise.resolve(found ? decodeURIComponent(found[1]) : entry.csrf);
+    }
+    if (self.cookieStore) {
+      return self.cookieStore.get("csrftoken").then(function (cookie) {
+        return cookie ? cookie.value : entry.csrf;
+      }, function () {
+        return entry.csrf;
+      });
+    }
+    return Promise.resolve(entry.csrf);
+  }
+
+  // Sends one entry as htmx would. The answer: "saved" (recorded now or before), "refused"
+  // (with the status and the server's page), or "retry" (no answer: the network).
+  function send(entry) {
+    return csrfToken(entry).then(function (token) {
+      var body = new URLSearchParams(entry.fields);
+      body.set("entry_key", entry.key);
+      var controller = typeof AbortController === "function" ? new AbortController() : null;
+      var timer = setTimeout(function () {
+        if (controller) {
+          controller.abort();
+        }
+      }, TIMEOUT);
+      return fetch(entry.url, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        redirect: "manual",
+        headers: { "HX-Request": "true", "X-CSRFToken": token || "" },
+        signal: controller ? controller.signal : undefined,
+      }).then(function (response) {
+        return response.text().then(function (html) {
+          clearTimeout(timer);
+          return answer(response, html);
+        });
+      }).catch(function () {
+        clearTimeout(timer);
+        return { outcome: "retry", status: 0 };
+      });
+    });
+  }
+
+  function answer(response, html) {
+    var status = response.type === "opaqueredirect" ? 403 : response.status;
+    if (response.ok) {
+      return { outcome: "saved", status: status, html: html };
+    }
+    if (status >= 500 || status === 429 || status === 408 || status === 0) {
+      var pause = Number(response.headers.get("Retry-After")) || 0;
+      return { outcome: "retry", status: status, pause: pause * 1000 };
+    }
+    return { outcome: "refused", status: status, html: html };
+  }
+
+  // Sends what is waiting: each match's entries in the order tapped, stopping a match's queue
+  // at an entry the server refused, and everything at the first that got no answer.
+  // ``heard(entry, result)`` is told each answer. Resolves to "done", "stopped" (something
+  // refused waits for the player) or "retry" (the network, with ``pause`` if the server asked).
+  function flush(heard) {
+    return withLock(function () {
+      var state = "done";
+      function next() {
+        return entries().then(function (waiting) {
+          // each match's oldest entry may go, unless it was refused
+          var entry = null;
+          var seen = {};
+          for (var i = 0; i < waiting.length && !entry; i++) {
+            var oldest = !seen[waiting[i].match];
+            seen[waiting[i].match] = true;
+            if (oldest && waiting[i].refused) {
+              state = "stopped";
+            } else if (oldest) {
+              entry = waiting[i];
+            }
+          }
+          if (!entry) {
+            return state;
+          }
+          return send(entry).then(function (result) {
+            return keep(entry, result).then(function () {
+              if (heard) {
+                heard(entry, result);
+              }
+              return result.outcome === "retry" ? "retry" : next();
+            });
+          });
+        });
+      }
+      return next();
+    });
+  }
+
+  function keep(entry, result) {
+    if (result.outcome === "saved") {
+      return idbKeyval.del(entry.id, store).then(changed);
+    }
+    if (result.outcome === "refused") {
+      entry.refused = { status: result.status, at: Date.now() };
+      return idbKeyval.set(entry.id, entry, store).then(changed);
+    }
+    return Promise.resolve();
+  }
+
+  // A refused entry is tried again (after signing in, say): it goes back in the queue.
+  function retry(entry) {
+    entry.refused = null;
+    return withLock(function () {
+      return idbKeyval.set(entry.id, entry, store);
+    }).then(changed);
+  }
+
+  return {
+    // the phone's copies of the scoreboards it opened, by address (the service worker's too)
+    BOARDS: "boards",
+    SYNC_TAG: "outbox",
+    isBoard: function (path) {
+      return /^\/matches\/\d+\/$/.test(path);
+    },
+    channel: channel,
+    entries: entries,
+    add: add,
+    replace: replace,
+    drop: drop,
+    retry: retry,
+    takeBack: takeBack,
+    flush: flush,
+  };
+})();
