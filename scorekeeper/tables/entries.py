@@ -4,6 +4,10 @@ Each reads the match once under its lock, works out the match as it is after the
 the engine once, and keeps the entry only if the rules allow it (or the table keeps it on
 purpose): the hands it changed, the scores, the change in the history and the entry's key, in
 one transaction. Each returns one Outcome. ``hand_end_preview`` writes nothing.
+
+What an entry does to the match is a Step of its own (``play_step``, ``end_step``,
+``undo_step``): worked out without writing anything, as a phone's entries not yet sent are
+(outbox.py).
 """
 
 from __future__ import annotations
@@ -102,17 +106,6 @@ def play_record(
     player, points and hand) is not added unless ``again``: two phones at one table often
     enter the same play."""
 
-    def step(value: rules.Match) -> rules.Match:
-        laid = rules.Play(player, points=points, tile=parse_tile(tile) if tile else None, lead=lead)
-        hands, playing = _playing(value, player)
-        if lead and not hands and not playing.plays and playing.leader is None:
-            # the first hand's leader was left to the table: the lead says who it was
-            playing = replace(playing, leader=player)
-        playing = replace(playing, plays=(*playing.plays, laid))
-        if value.game == "sedma":
-            playing = _sedma_over(playing, player)
-        return value.with_hands((*hands, playing))
-
     def said(value: rules.Match) -> tuple[str, dict]:
         seat = value.players.index(player)
         if tile:
@@ -138,7 +131,7 @@ def play_record(
 
     return _record(
         match,
-        step,
+        play_step(player, points, tile, lead),
         said,
         by=by,
         key=key,
@@ -179,14 +172,14 @@ def hand_end(
     override: bool = False,
 ) -> Outcome:
     """Straight and Sedma: end the hand being played. Chickenfoot: record a whole round."""
-    return _record(match, _ending(end, starter), _end_said(end), by=by, key=key, override=override)
+    return _record(match, end_step(end, starter), _end_said(end), by=by, key=key, override=override)
 
 
 def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = None) -> Outcome:
     """What ``hand_end`` would make of the hand, with its explanation; nothing is written."""
     row = with_everything(Match.objects.filter(pk=match.pk)).get()
     value = match_value(row)
-    after = _ending(end, starter)(value)
+    after = end_step(end, starter)(value)
     board = rules.score_match(after)
     return Outcome(
         saved=False,
@@ -200,19 +193,7 @@ def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = 
 def undo_last(*, match: Match, by: Author, key: str = "") -> Outcome:
     """Take back the last entry: a hand's end, else its last play, else the empty hand.
     A Chickenfoot round is entered whole, so it goes whole."""
-
-    def step(value: rules.Match) -> rules.Match:
-        kind, _ = last_entry(value)
-        if not kind:
-            return value
-        *earlier, last = value.hands
-        if kind == "end":
-            return value.with_hands((*earlier, replace(last, end=None)))
-        if kind == "play" and len(last.plays) > 1:
-            return value.with_hands((*earlier, replace(last, plays=last.plays[:-1])))
-        return value.with_hands(tuple(earlier))
-
-    return _record(match, step, lambda value: (Kind.UNDONE, {}), by=by, key=key, override=True)
+    return _record(match, undo_step, lambda value: (Kind.UNDONE, {}), by=by, key=key, override=True)
 
 
 def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
@@ -309,7 +290,26 @@ def _sedma_over(hand: rules.Hand, player: str) -> rules.Hand:
     return hand
 
 
-def _ending(end: rules.HandEnd, starter: str | None) -> Step:
+def play_step(player: str, points: int | None = None, tile: str = "", lead: bool = False) -> Step:
+    """Straight: a scoring play (``lead``: the leader's first tile). Sedma: a tile laid."""
+
+    def step(value: rules.Match) -> rules.Match:
+        laid = rules.Play(player, points=points, tile=parse_tile(tile) if tile else None, lead=lead)
+        hands, playing = _playing(value, player)
+        if lead and not hands and not playing.plays and playing.leader is None:
+            # the first hand's leader was left to the table: the lead says who it was
+            playing = replace(playing, leader=player)
+        playing = replace(playing, plays=(*playing.plays, laid))
+        if value.game == "sedma":
+            playing = _sedma_over(playing, player)
+        return value.with_hands((*hands, playing))
+
+    return step
+
+
+def end_step(end: rules.HandEnd, starter: str | None = None) -> Step:
+    """Straight and Sedma: the hand being played ends. Chickenfoot: a whole round."""
+
     def step(value: rules.Match) -> rules.Match:
         if value.game == "chickenfoot":
             return value.with_hands((*value.hands, rules.Hand(end=end, starter=starter)))
@@ -317,6 +317,19 @@ def _ending(end: rules.HandEnd, starter: str | None) -> Step:
         return value.with_hands((*hands, replace(playing, end=end)))
 
     return step
+
+
+def undo_step(value: rules.Match) -> rules.Match:
+    """The match without its last entry (``last_entry``)."""
+    kind, _ = last_entry(value)
+    if not kind:
+        return value
+    *earlier, last = value.hands
+    if kind == "end":
+        return value.with_hands((*earlier, replace(last, end=None)))
+    if kind == "play" and len(last.plays) > 1:
+        return value.with_hands((*earlier, replace(last, plays=last.plays[:-1])))
+    return value.with_hands(tuple(earlier))
 
 
 def _end_said(end: rules.HandEnd) -> Callable[[rules.Match], tuple[str, dict]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from django import forms
@@ -594,6 +595,81 @@ class RoundForm(PipsMixin, EntryForm):
                 double_blank=(holder,) if holder else (),
             )
         return data
+
+
+#: the form that ends a hand, by game: Chickenfoot's records a whole round
+END_FORMS = {"straight": HandEndForm, "chickenfoot": RoundForm, "sedma": SedmaEndForm}
+
+
+def play_form(match: rules.Match, data=None) -> PlayForm | TileForm:
+    """The form for a play: Straight points, a Sedma tile (Chickenfoot has none: it is entered
+    a round at a time)."""
+    return TileForm(match, data) if match.game == "sedma" else PlayForm(match, data)
+
+
+def hand_end_form(match: rules.Match, data=None, **kwargs) -> EntryForm:
+    """The form that ends a hand: Straight, Sedma; a whole round of Chickenfoot."""
+    return END_FORMS[match.game](match, data, **kwargs)
+
+
+#: the most entries a phone sends at once: far more taps than a whole match takes
+MOST_OUTBOX_ENTRIES = 500
+OUTBOX_KINDS = ("play", "end", "undo")
+
+
+class OutboxForm(forms.Form):
+    """A phone's entries not yet sent, in the order they were tapped: a JSON list of
+    ``{"kind": "play" | "end" | "undo", "fields": {name: value or [values]}}``, the fields
+    being those the entry's form would have posted."""
+
+    entries = forms.CharField(strip=False)
+
+    def clean_entries(self) -> list[dict]:
+        try:
+            entries = json.loads(self.cleaned_data["entries"])
+        except (ValueError, RecursionError):
+            raise ValidationError(gettext("The entries sent are not JSON.")) from None
+        if not isinstance(entries, list):
+            raise ValidationError(gettext("The entries sent must be a JSON list."))
+        if len(entries) > MOST_OUTBOX_ENTRIES:
+            raise ValidationError(
+                gettext("At most %(most)s entries can be sent at once; %(count)s were sent.")
+                % {"most": MOST_OUTBOX_ENTRIES, "count": len(entries)}
+            )
+        return [_outbox_entry(number, entry) for number, entry in enumerate(entries, 1)]
+
+
+def _outbox_entry(number: int, entry: object) -> dict:
+    """One entry with its fields as a browser posts them: each a list of texts. What the phone
+    sent is never quoted back: it may hold anything."""
+    if not isinstance(entry, dict) or entry.get("kind") not in OUTBOX_KINDS:
+        raise ValidationError(
+            gettext("Entry %(number)s is not a play, an end or an undo.") % {"number": number}
+        )
+    fields = entry.get("fields", {})
+    if not isinstance(fields, dict):
+        raise ValidationError(
+            gettext("Entry %(number)s: its fields must be a JSON object.") % {"number": number}
+        )
+    posted = {}
+    for name, value in fields.items():
+        items = value if isinstance(value, list) else [value]
+        if not all(item is None or isinstance(item, str | int | float) for item in items):
+            raise ValidationError(
+                gettext("Entry %(number)s: a field holds something other than text or numbers.")
+                % {"number": number}
+            )
+        posted[name] = [text for item in items if (text := _posted(item)) is not None]
+    return {"kind": entry["kind"], "fields": posted}
+
+
+def _posted(value: str | int | float | None) -> str | None:
+    """A value as a browser posts it: text; a ticked box "on", an unticked one not at all."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return "on"
+    return value if isinstance(value, str) else str(value)
 
 
 class ImportForm(forms.Form):

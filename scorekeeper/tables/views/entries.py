@@ -17,15 +17,7 @@ from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
-from scorekeeper.tables.forms import (
-    HandEndForm,
-    PlayForm,
-    RoundForm,
-    SedmaEndForm,
-    TileForm,
-    end_initial,
-    play_rows,
-)
+from scorekeeper.tables.forms import end_initial, hand_end_form, play_form, play_rows
 from scorekeeper.tables.i18n import say
 from scorekeeper.tables.models import EntryKey, Match
 from scorekeeper.tables.scoring import match_value, refetch, seated
@@ -85,11 +77,8 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("Chickenfoot is entered a round at a time.")
     if match.finished:
         return _refuse_finished(request, pk)
-    seating = seated(match)
-    if match.game == "straight":
-        form, name = PlayForm(seating, request.POST), "play"
-    else:
-        form, name = TileForm(seating, request.POST), "tile"
+    form = play_form(seated(match), request.POST)
+    name = "play" if match.game == "straight" else "tile"
     if not form.is_valid():
         return _refuse_form(request, match, form, name)
     data = form.cleaned_data
@@ -117,13 +106,8 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match_for_edit(request, pk, everything=False)
     if match.finished:
         return _refuse_finished(request, pk)
-    seating = seated(match)
-    if match.game == "straight":
-        form, name = HandEndForm(seating, request.POST), "end"
-    elif match.game == "chickenfoot":
-        form, name = RoundForm(seating, request.POST), "round"
-    else:
-        form, name = SedmaEndForm(seating, request.POST), "end"
+    form = hand_end_form(seated(match), request.POST)
+    name = "round" if match.game == "chickenfoot" else "end"
     if not form.is_valid():
         return _refuse_form(request, match, form, name)
     end = form.cleaned_data["end"]
@@ -203,7 +187,7 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             ),
         )
     rows = play_rows(value, hand, data) if match.game != "chickenfoot" else []
-    end_form = _end_form_for(match.game, value, hand, data)
+    end_form = hand_end_form(value, data, initial=end_initial(hand, value))
     outcome = None
     if data is not None and all(row.is_valid() for row in rows) and _end_valid(end_form, hand):
         corrected = replace(
@@ -250,12 +234,6 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         },
         status=status,
     )
-
-
-def _end_form_for(game: str, value: rules.Match, hand: rules.Hand, data):
-    initial = end_initial(hand, value)
-    form_class = {"straight": HandEndForm, "chickenfoot": RoundForm, "sedma": SedmaEndForm}[game]
-    return form_class(value, data, initial=initial)
 
 
 def _end_valid(form, hand: rules.Hand) -> bool:

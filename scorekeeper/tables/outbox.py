@@ -1,0 +1,93 @@
+"""A phone's entries not yet sent (its outbox), applied to the match as stored: the match as it
+would stand had they all reached the server. Nothing is written.
+
+Each entry is read by the very form its view reads it with, so its fields mean what they would
+have meant had it been sent. An entry the form refuses is skipped and said so; one the rules
+flag is kept, as the table said it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext
+
+from scorekeeper import rules
+from scorekeeper.tables.entries import Step, end_step, play_step, undo_step
+from scorekeeper.tables.forms import hand_end_form, play_form
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.scoring import match_value
+
+#: what a form said was wrong with an entry, by field (NON_FIELD_ERRORS: the entry as a whole)
+Errors = dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An entry left out: its place in the outbox (from 1), its kind, and why."""
+
+    number: int
+    kind: str
+    errors: Errors
+
+
+def with_outbox(row: Match, entries: Iterable[Mapping]) -> tuple[rules.Match, list[Skipped]]:
+    """The stored match (fetched ``with_everything``) with each entry applied in order, each
+    ``{"kind": "play" | "end" | "undo", "fields": {name: value or [values]}}``; and the
+    entries left out."""
+    value = match_value(row)
+    seating = row.seating()
+    skipped = []
+    for number, entry in enumerate(entries, 1):
+        step, errors = entry_step(entry["kind"], seating, posted(entry.get("fields", {})))
+        if step is None:
+            skipped.append(Skipped(number, entry["kind"], errors))
+        else:
+            value = step(value)
+    return value, skipped
+
+
+def entry_step(kind: str, seating: rules.Match, data: MultiValueDict) -> tuple[Step | None, Errors]:
+    """What an entry of ``kind`` posting ``data`` does to the match, as its view reads it
+    (views/entries.py); None and the form's errors when the form refuses it."""
+    if kind == "undo":
+        return undo_step, {}
+    if kind == "play":
+        if seating.game == "chickenfoot":
+            return _refused(gettext("Chickenfoot is entered a round at a time."))
+        form = play_form(seating, data)
+        if not form.is_valid():
+            return None, _errors(form)
+        played = form.cleaned_data
+        step = play_step(
+            played["player"],
+            played.get("points"),
+            played.get("tile", ""),
+            played.get("lead", False),
+        )
+        return step, {}
+    if "preview" in data:
+        return _refused(gettext("A preview of the hand's end: it records nothing."))
+    form = hand_end_form(seating, data)
+    if not form.is_valid():
+        return None, _errors(form)
+    starter = form.cleaned_data.get("starter") or None if seating.game == "chickenfoot" else None
+    return end_step(form.cleaned_data["end"], starter), {}
+
+
+def posted(fields: Mapping[str, object]) -> MultiValueDict:
+    """The fields as a form reads a POST: a name with one value, or a list of them."""
+    return MultiValueDict(
+        {name: value if isinstance(value, list) else [value] for name, value in fields.items()}
+    )
+
+
+def _refused(message: str) -> tuple[None, Errors]:
+    return None, {NON_FIELD_ERRORS: [message]}
+
+
+def _errors(form) -> Errors:
+    return {name: list(messages) for name, messages in form.errors.items()}
