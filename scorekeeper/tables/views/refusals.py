@@ -1,0 +1,71 @@
+"""Why a phone may not change a match, said so that it knows what to do next: the 403 page.
+
+A phone keeping entries to send later (its outbox) reads ``data-because`` from the answer:
+"revoked" (the link it joined with was taken back: ask for a new one), "sign-in" (sign in and
+send them again) or "watcher" (it only watches this match).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
+
+from scorekeeper.access.permissions import GRANTS, held_link
+from scorekeeper.tables.models import Match
+
+REVOKED = "revoked"
+SIGN_IN = "sign-in"
+WATCHER = "watcher"
+
+BECAUSE = {
+    REVOKED: gettext_lazy(
+        "The scorekeeper's link this phone joined with was revoked: it can no longer change "
+        "this match. Ask whoever keeps score for a new link."
+    ),
+    SIGN_IN: gettext_lazy("You are not signed in: sign in to keep score for this match."),
+    WATCHER: gettext_lazy("Only the match's scorekeepers can change it."),
+}
+
+
+def why_refused(request: HttpRequest, match: Match) -> str:
+    """Why this request may not change ``match``; ask once ``can_edit`` has said it may not."""
+    joined_with = request.session.get(GRANTS, {}).get(str(match.pk))
+    if joined_with and held_link(request, match) is None:
+        return REVOKED
+    if request.user.is_authenticated or joined_with:
+        # an account without a part in this match, or a phone that joined with a watch link
+        return WATCHER
+    return SIGN_IN
+
+
+class NotAScorekeeper(PermissionDenied):
+    """This request may not change the match, ``because`` one of BECAUSE."""
+
+    def __init__(self, because: str, match: Match | None = None) -> None:
+        super().__init__(BECAUSE[because])
+        self.because = because
+        self.message = BECAUSE[because]
+        self.match = match
+
+
+def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The 403 page (``handler403``): why, and for a phone that is not signed in, where to sign
+    in and come back to. For htmx, the reason alone."""
+    context = {"because": "", "message": str(exception) or gettext("You may not do this.")}
+    if isinstance(exception, NotAScorekeeper):
+        back = request.path
+        if exception.match is not None:
+            back = reverse("tables:scoreboard", args=[exception.match.pk])
+            context["scoreboard"] = back
+        context["because"] = exception.because
+        context["message"] = exception.message
+        if exception.because == SIGN_IN:
+            context["sign_in"] = f"{reverse('login')}?{urlencode({'next': back})}"
+    htmx = getattr(request, "htmx", None)
+    template = "_refusal.html" if htmx and not htmx.boosted else "403.html"
+    return render(request, template, context, status=403)
