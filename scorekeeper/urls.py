@@ -12,6 +12,9 @@ from scorekeeper.tables.views.offline import service_worker
 # "<id:pk>": an id of at most 18 digits, so one past 64 bits is a 404 and never reaches a lookup
 register_converter(IdConverter, "id")
 
+# a refusal says why: a revoked link, signed out, or only watching (tables/views/refusals.py)
+handler403 = "scorekeeper.tables.views.refusals.forbidden"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # from the root, so that the service worker's scope covers every scoreboard

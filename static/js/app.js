@@ -44,9 +44,10 @@ document.addEventListener("htmx:configRequest", function (event) {
   }
 });
 
-// An entry the server could not take just now (503: the database was busy, nothing was saved)
-// is sent again as it was, entry key included, after the pause the server asks for: the server
-// records it once however often it arrives. A few tries, then the error shows as any other.
+// A change the server could not take just now (503: the database was busy, nothing was saved),
+// such as a rematch or a hand's deletion, is sent again as it was, entry key included, after the
+// pause the server asks for: the server records it once however often it arrives. A few tries,
+// then the error shows as any other. (Entries on the board go through the outbox: offline.js.)
 document.addEventListener("htmx:responseError", function (event) {
   var xhr = event.detail.xhr;
   var config = event.detail.requestConfig;

@@ -1,14 +1,5 @@
-// The scoreboard through a Wi-Fi drop (static/js/outbox.js keeps and sends the entries).
-//
-// - Every entry tapped on the board goes to the outbox first and is shown at once, marked as
-//   waiting; plain additions (Straight plays, Chickenfoot pips, Sedma doubles) show in the
-//   totals as provisional. A hand end waits to be scored by the server.
-// - The outbox is sent on every tap, when the network comes back, on a timer, and by the service
-//   worker's Background Sync. An entry the server refuses is shown with its reason and waits.
-// - The board says "Offline: as of 21:04" while the network is gone, and catches up by itself.
-// - The phone keeps a copy of the board as it last stood, for the service worker to open
-//   offline.
-// Without JavaScript none of this runs: the forms post as plain forms.
+// The scoreboard through a Wi-Fi drop: entries go through the outbox (outbox.js), waiting ones
+// are shown on the board, and the phone keeps a copy of the board. docs/offline.md explains it.
 (function () {
   "use strict";
   var first = document.getElementById("board");
@@ -24,6 +15,10 @@
   var flushAgain = false;
   var retryTimer = null;
   var retryPause = 0;
+  // the pause the server asked for (Retry-After) with its last "busy, try again"
+  var askedPause = 0;
+  // taps not yet in the outbox (kept a moment later): the board counts them as waiting
+  var beingKept = 0;
   // why the server refused an entry (its own words, with a sign-in link where that helps)
   var reasons = {};
 
@@ -77,14 +72,18 @@
       double.disabled = true;
       double.dataset.waiting = "";
     }
-    var panel = form.closest("details");
-    if (panel && form.dataset.outbox === "end") {
+    if (form.dataset.outbox === "end") {
       form.reset();
-      panel.open = false;
+      var panel = form.closest("details");
+      if (panel) {
+        panel.open = false;
+      }
     }
   }
 
   function tapped(entry) {
+    beingKept += 1;
+    document.body.dataset.outbox = "waiting";
     outbox.entries(match).then(function (waiting) {
       var head = waiting[0];
       if (head && head.refused && head.refused.status === 422 && head.url === entry.url) {
@@ -100,6 +99,7 @@
       }
       return outbox.add(entry);
     }).then(function () {
+      beingKept -= 1;
       render();
       send();
     });
@@ -136,7 +136,7 @@
     outbox.flush(heard).then(function (state) {
       flushing = false;
       if (state === "retry") {
-        tryLater();
+        tryLater(askedPause);
       } else {
         retryPause = 0;
       }
@@ -167,9 +167,9 @@
   // Each answer the server gave to one of this phone's entries.
   function heard(entry, result) {
     if (result.outcome === "retry") {
-      wentOffline();
-      if (result.pause) {
-        tryLater(result.pause);
+      askedPause = result.pause || 0;
+      if (!result.status) {
+        wentOffline();
       }
       return;
     }
@@ -204,18 +204,45 @@
     });
   }
 
+  // The server's own words (tables/views/refusals.py), with its sign-in link where there is one.
   function refusal(html) {
     var page = new DOMParser().parseFromString(html, "text/html");
-    return page.querySelector(".refusal");
+    var said = document.createElement("div");
+    said.append.apply(said, page.body.childNodes);
+    return said;
   }
 
   // Puts the server's board in place, unless someone is typing in it (then the poll catches up).
+  // A panel opened since (End the hand, say) stays open, with what was picked in it.
   function show(html, always) {
     var typing = document.activeElement;
-    if (!always && typing && typing.matches("input, textarea, select") && board().contains(typing)) {
+    var typed = 'input[type="number"], input[type="text"], textarea, select';
+    if (!always && typing && typing.matches(typed) && board().contains(typing)) {
       return;
     }
+    var opened = Array.prototype.map.call(board().querySelectorAll("details[id][open]"), function (panel) {
+      var picked = Array.prototype.filter.call(panel.querySelectorAll("input[id]"), function (input) {
+        return input.type === "radio" || input.type === "checkbox" ? input.checked : input.value;
+      });
+      return { id: panel.id, picked: picked.map(function (input) {
+        return { id: input.id, value: input.value };
+      }) };
+    });
     htmx.swap(board(), html, { swapStyle: "outerHTML" });
+    opened.forEach(function (panel) {
+      var again = document.getElementById(panel.id);
+      if (again) {
+        again.open = true;
+        panel.picked.forEach(function (input) {
+          var field = document.getElementById(input.id);
+          if (field && (field.type === "radio" || field.type === "checkbox")) {
+            field.checked = true;
+          } else if (field) {
+            field.value = input.value;
+          }
+        });
+      }
+    });
     render();
     keepCopy();
   }
@@ -278,6 +305,8 @@
     if (!section || !note) {
       return;
     }
+    // "waiting" or "empty": for a style, and for whoever checks that everything was sent
+    document.body.dataset.outbox = waiting.length || beingKept ? "waiting" : "empty";
     note.hidden = !offline;
     note.textContent = note.dataset.says.replace("%(time)s", clock(lastContact));
     section.hidden = waiting.length === 0;

@@ -1,17 +1,6 @@
-// The outbox: what a phone entered (plays, hand ends, rounds, undo) that the server has not
-// recorded yet, kept in IndexedDB (idb-keyval) so that it survives a reload, a closed tab and
-// the phone sleeping.
-//
-// Every entry goes through it, online or not, and carries a key made on the phone when it was
-// tapped. Each match's entries are sent in the order they were tapped, one at a time; the
-// server records an entry once per key and answers a key it has already recorded with the board
-// as it stands, so an entry whose answer was lost is simply sent again. An entry the server
-// refuses (the rules, a revoked link, a signed-out phone) stops its match's queue until the
-// phone fixes, keeps or drops it: nothing leaves the outbox without the server's answer or the
-// player's say.
-//
-// The scoreboard (static/js/offline.js) and the service worker (Background Sync) both use this
-// file, so it touches no page.
+// The outbox: entries this phone made that the server has not recorded yet, in IndexedDB
+// (idb-keyval), each with a key made on the phone, sent in the order tapped. Used by the board
+// (offline.js) and the service worker, so it touches no page. docs/offline.md explains it.
 var outbox = (function () {
   "use strict";
 

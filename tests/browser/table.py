@@ -22,8 +22,15 @@ def start_the_match(page: Page, sides: int) -> None:
 
 
 def expect_totals(page: Page, *totals: int) -> None:
-    """The big totals, in side order; waits for htmx to swap the board in."""
+    """The big totals, in side order, as the server has them: waits until the phone has sent
+    everything it holds (static/js/offline.js) and the board is swapped in."""
+    expect_all_sent(page)
     expect(page.get_by_test_id("total")).to_have_text([str(total) for total in totals])
+
+
+def expect_all_sent(page: Page, timeout: float = 10_000) -> None:
+    """Nothing the phone entered waits in its outbox any more: the server has it all."""
+    expect(page.locator("body")).to_have_attribute("data-outbox", "empty", timeout=timeout)
 
 
 def expect_no_entry_forms(page: Page) -> None:

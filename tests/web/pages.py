@@ -10,7 +10,7 @@ from django.http import HttpResponse
 #: sent by htmx with every request it makes
 HTMX = {"HX-Request": "true"}
 
-_TOTAL = re.compile(r'data-testid="total">\s*(-?\d+)\s*<')
+_TOTAL = re.compile(r'data-testid="total"[^>]*>\s*(-?\d+)\s*<')
 _NEXT = re.compile(r'data-testid="next">(.*?)</p>', re.S)
 _WINNER = re.compile(r'data-testid="winner">(.*?)</p>', re.S)
 _TAG = re.compile(r"<[^>]+>")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -16,6 +15,7 @@ from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import people_played_with
 from scorekeeper.tables.scoring import with_everything
+from scorekeeper.tables.views.refusals import NotAScorekeeper, why_refused
 
 
 def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:
@@ -38,7 +38,8 @@ def get_match_for_edit(request: HttpRequest, pk: int, *, everything: bool = True
     """The match, if this request may change it: 403 otherwise, and nothing is changed."""
     match = get_match(request, pk, everything=everything)
     if not can_edit(request, match):
-        raise PermissionDenied("Only the match's scorekeepers can change it.")
+        # why, so that a phone holding entries knows to sign in or ask for a new link
+        raise NotAScorekeeper(why_refused(request, match), match)
     return match
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -45,7 +46,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "app_files": json.dumps([static(name) for name in APP_FILES]),
         "worker_scripts": [static(name) for name in WORKER_SCRIPTS],
         "offline_page": reverse("tables:offline"),
-        "static_url": static(""),
+        "static_url": settings.STATIC_URL,
     }
     return render(request, "sw.js", context, content_type="text/javascript")
 
