@@ -19,6 +19,8 @@
   var askedPause = 0;
   // taps not yet in the outbox (kept a moment later): the board counts them as waiting
   var beingKept = 0;
+  // how many entries the board showed as waiting when it was last drawn
+  var drawnWaiting = 0;
   // why the server refused an entry (its own words, with a sign-in link where that helps)
   var reasons = {};
 
@@ -270,9 +272,18 @@
   function catchUp() {
     outbox.entries(match).then(function (waiting) {
       if (!waiting.length) {
-        htmx.ajax("GET", here, { target: "#board", swap: "outerHTML" }).then(keepCopy);
+        refresh();
       }
     });
+  }
+
+  // The board as the server has it now, put in place as an answer is.
+  function refresh() {
+    fetch(here, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (response) {
+      return response.ok && response.text().then(function (html) {
+        show(html, false);
+      });
+    }).catch(wentOffline).then(render);
   }
 
   window.addEventListener("offline", wentOffline);
@@ -290,7 +301,18 @@
   });
   document.addEventListener("htmx:afterSettle", render);
   if (outbox.channel) {
-    outbox.channel.onmessage = render;
+    // another tab, or the service worker, changed the outbox: once it has sent all this board
+    // waited for, the board is fetched as it now stands (those answers came to the sender)
+    outbox.channel.onmessage = function () {
+      var before = drawnWaiting;
+      outbox.entries(match).then(function (waiting) {
+        draw(waiting);
+        if (before && !waiting.length) {
+          document.body.dataset.outbox = "waiting";
+          refresh();
+        }
+      });
+    };
   }
 
   // -- the board: waiting entries, provisional totals, refusals, "Offline: as of" ---------------
@@ -307,6 +329,7 @@
     }
     // "waiting" or "empty": for a style, and for whoever checks that everything was sent
     document.body.dataset.outbox = waiting.length || beingKept ? "waiting" : "empty";
+    drawnWaiting = waiting.length;
     note.hidden = !offline;
     note.textContent = note.dataset.says.replace("%(time)s", clock(lastContact));
     section.hidden = waiting.length === 0;

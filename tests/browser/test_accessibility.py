@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.hall import Hall, open_the_hall, sign_in
+from tests.browser.offline import go_offline
 from tests.browser.table import expect_totals
 
 AXE = Axe()
@@ -188,3 +189,26 @@ def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
     expect(end).to_contain_text("Enter Bob's pips (0 if none).")
     found = blocking_violations(page)
     assert not found, f"refused ({scheme}):\n" + "\n".join(found)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
+    page: Page, live_server: LiveServer, scheme: str
+) -> None:
+    """ "Offline: as of", the entries waiting to be sent and the provisional totals."""
+    hall = open_the_hall()
+    page.emulate_media(color_scheme=scheme)
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + hall.boards["straight"])
+
+    go_offline(page.context)
+    entry = page.get_by_role("region", name="Record a play")
+    entry.get_by_role("group", name="Who scored").get_by_role("radio", name="Bob").check()
+    entry.get_by_role("button", name="15", exact=True).click()
+    expect(page.locator("#outbox .outbox-list li")).to_have_text(["Waiting Bob 15"])
+    expect(page.locator(".provisional-note")).to_have_text("+15 waiting")
+    expect(page.locator("#offline-note")).to_contain_text("Offline: as of", timeout=10_000)
+
+    found = blocking_violations(page)
+    assert not found, f"offline ({scheme}):\n" + "\n".join(found)
