@@ -21,6 +21,8 @@
   var beingKept = 0;
   // how many entries the board showed as waiting when it was last drawn
   var drawnWaiting = 0;
+  // the entries whose refusal this board was told (and shows)
+  var heardWhy = {};
   // why the server refused an entry (its own words, with a sign-in link where that helps)
   var reasons = {};
 
@@ -43,6 +45,7 @@
       return;
     }
     event.preventDefault();
+    touched = {};
     var fields = [];
     data.forEach(function (value, name) {
       if (name !== "csrfmiddlewaretoken" && name !== "entry_key" && typeof value === "string") {
@@ -179,6 +182,9 @@
     if (entry.match !== match) {
       return;
     }
+    if (result.outcome === "refused") {
+      heardWhy[entry.key] = true;
+    }
     if (result.outcome === "saved") {
       outbox.entries(match).then(function (waiting) {
         // the board as it now stands, once nothing else waits (the poll keeps the totals meanwhile)
@@ -215,39 +221,41 @@
   }
 
   // Puts the server's board in place, unless someone is typing in it (then the poll catches up).
-  // A panel opened since (End the hand, say) stays open, with what was picked in it.
+  // What the player did on the board since their last entry stays: a player picked, a panel
+  // opened (End the hand), pips typed in it.
   function show(html, always) {
     var typing = document.activeElement;
     var typed = 'input[type="number"], input[type="text"], textarea, select';
     if (!always && typing && typing.matches(typed) && board().contains(typing)) {
       return;
     }
-    var opened = Array.prototype.map.call(board().querySelectorAll("details[id][open]"), function (panel) {
-      var picked = Array.prototype.filter.call(panel.querySelectorAll("input[id]"), function (input) {
-        return input.type === "radio" || input.type === "checkbox" ? input.checked : input.value;
-      });
-      return { id: panel.id, picked: picked.map(function (input) {
-        return { id: input.id, value: input.value };
-      }) };
-    });
     htmx.swap(board(), html, { swapStyle: "outerHTML" });
-    opened.forEach(function (panel) {
-      var again = document.getElementById(panel.id);
-      if (again) {
-        again.open = true;
-        panel.picked.forEach(function (input) {
-          var field = document.getElementById(input.id);
-          if (field && (field.type === "radio" || field.type === "checkbox")) {
-            field.checked = true;
-          } else if (field) {
-            field.value = input.value;
-          }
-        });
-      }
-    });
+    if (!always) {
+      Object.keys(touched).forEach(function (id) {
+        var field = document.getElementById(id);
+        if (field && field.matches("details")) {
+          field.open = touched[id].open;
+        } else if (field && (field.type === "radio" || field.type === "checkbox")) {
+          field.checked = touched[id].checked;
+        } else if (field) {
+          field.value = touched[id].value;
+        }
+      });
+    }
     render();
     keepCopy();
   }
+
+  // what the player changed on the board since their last entry, by element id
+  var touched = {};
+  ["change", "input", "toggle"].forEach(function (kind) {
+    document.addEventListener(kind, function (event) {
+      var field = event.target;
+      if (field.id && field.closest && field.closest("#board")) {
+        touched[field.id] = { checked: field.checked, value: field.value, open: field.open };
+      }
+    }, true);
+  });
 
   // -- online, offline --------------------------------------------------------------------------
 
@@ -307,7 +315,11 @@
       var before = drawnWaiting;
       outbox.entries(match).then(function (waiting) {
         draw(waiting);
-        if (before && !waiting.length) {
+        var head = waiting[0];
+        if (head && head.refused && !heardWhy[head.key]) {
+          // refused while sent by the service worker: asked again here, to show why
+          outbox.retry(head).then(send);
+        } else if (before && !waiting.length) {
           document.body.dataset.outbox = "waiting";
           refresh();
         }
@@ -510,7 +522,14 @@
         link.click();
         link.remove();
       });
-    }).catch(wentOffline);
+    }).catch(function () {
+      // the file is written by the server, from the entries as it reads them
+      var section = document.getElementById("outbox");
+      var said = document.createElement("p");
+      said.setAttribute("role", "alert");
+      said.textContent = section.dataset.needsNetwork;
+      section.querySelector(".outbox-refusal").append(said);
+    });
   }
 
   // -- the phone's copy of the board ------------------------------------------------------------

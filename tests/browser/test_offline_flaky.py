@@ -60,19 +60,6 @@ def side_totals(plays: list[tuple[str, int]]) -> tuple[int, int]:
     return ann_and_cy, sum(points for _, points in plays) - ann_and_cy
 
 
-def score(page: Page, player: str, points: int) -> None:
-    """Pick the player and tap the points in one go (one task of the page's), so that a board
-    put in place between the two cannot change who scored: that the pick survives such a board
-    is test_a_player_picked_while_the_last_answer_is_on_its_way_stays_picked's concern."""
-    page.locator("form.play-form").evaluate(
-        """(form, [player, points]) => {
-            form.querySelector(`input[name="player"][value="${player}"]`).checked = true;
-            form.querySelector(`button[name="points"][value="${points}"]`).click();
-        }""",
-        [player, str(points)],
-    )
-
-
 def wait_until(page: Page, done: Callable[[], bool], timeout: float = 10_000) -> None:
     """Let the page run (its events reach the test meanwhile) until ``done()``."""
     deadline = time.monotonic() + timeout / 1000
@@ -121,7 +108,7 @@ def test_with_half_the_requests_failing_thirty_plays_land_once_in_the_order_tapp
     # the page's requests and the service worker's (Background Sync) alike
     bea.route(PLAY_URLS, flaky)
     for player, points in THIRTY_PLAYS:
-        score(page, player, points)
+        tap_score(page, player, points)
 
     expect_all_sent(page, timeout=60_000)
     expect(page.locator("#outbox .outbox-list li")).to_have_count(0)
@@ -215,8 +202,8 @@ def test_a_watching_phone_through_a_drop_says_it_is_offline_and_catches_up_by_it
     go_offline(vic_phone)
     expect(note).to_contain_text("Offline: as of", timeout=5_000)
 
-    score(bea, "Ann", 10)
-    score(bea, "Bob", 15)
+    tap_score(bea, "Ann", 10)
+    tap_score(bea, "Bob", 15)
     expect_all_sent(bea)
     assert plays_stored(match) == [(1, "Ann", 10), (1, "Bob", 15)]
     expect(vic.get_by_test_id("total")).to_have_text(["0", "0"])
