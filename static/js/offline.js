@@ -17,13 +17,13 @@
   var retryPause = 0;
   // the pause the server asked for (Retry-After) with its last "busy, try again"
   var askedPause = 0;
-  // taps not yet in the outbox (kept a moment later): the board counts them as waiting
+  // taps not yet in the outbox: counted as waiting
   var beingKept = 0;
   // how many entries the board showed as waiting when it was last drawn
   var drawnWaiting = 0;
   // the entries whose refusal this board was told (and shows)
   var heardWhy = {};
-  // why the server refused an entry (its own words, with a sign-in link where that helps)
+  // why the server refused an entry, in its own words
   var reasons = {};
 
   function board() {
@@ -36,7 +36,7 @@
     });
   }
 
-  // -- tapping ----------------------------------------------------------------------------------
+  // -- tapping
 
   document.addEventListener("htmx:configRequest", function (event) {
     var form = event.detail.elt;
@@ -64,8 +64,7 @@
     moveOn(form, fields);
   });
 
-  // The form as the server would draw it after the entry, where the phone can tell: the lead
-  // is played, a double laid is down, a hand's end or round is entered and its panel closes.
+  // The form as the server would draw it next: the lead played, the double down, the end closed.
   function moveOn(form, fields) {
     var lead = form.querySelector(".lead-toggle input");
     if (lead) {
@@ -129,7 +128,7 @@
     return value;
   }
 
-  // -- sending ----------------------------------------------------------------------------------
+  // -- sending
 
   function send() {
     if (flushing) {
@@ -187,7 +186,7 @@
     }
     if (result.outcome === "saved") {
       outbox.entries(match).then(function (waiting) {
-        // the board as it now stands, once nothing else waits (the poll keeps the totals meanwhile)
+        // once nothing else waits (the poll keeps the totals meanwhile)
         if (!waiting.length) {
           show(result.html, false);
         }
@@ -200,9 +199,8 @@
     }
   }
 
-  // The rules refused an entry. Just tapped, with nothing after it, it is answered as it always
-  // was: the board with the reasons beside the entry's form, and the choice to keep it anyway.
-  // One that waited holds up the entries after it until it is fixed, kept or dropped.
+  // The rules refused an entry: one just tapped, alone, is answered as always (the board with
+  // the reasons); one that waited holds up the rest until fixed, kept or dropped.
   function refusedByTheRules(entry, html) {
     outbox.entries(match).then(function (waiting) {
       var alone = waiting.length === 1 && Date.now() - entry.tappedAt < 10000;
@@ -220,9 +218,8 @@
     return said;
   }
 
-  // Puts the server's board in place, unless someone is typing in it (then the poll catches up).
-  // What the player did on the board since their last entry stays: a player picked, a panel
-  // opened (End the hand), pips typed in it.
+  // Puts the server's board in place, unless someone is typing in it (the poll catches up),
+  // keeping what the player did since their last entry (a pick, an open panel, pips typed).
   function show(html, always) {
     var typing = document.activeElement;
     var typed = 'input[type="number"], input[type="text"], textarea, select';
@@ -257,7 +254,7 @@
     }, true);
   });
 
-  // -- online, offline --------------------------------------------------------------------------
+  // -- online, offline
 
   function wentOffline() {
     if (!offline) {
@@ -309,8 +306,8 @@
   });
   document.addEventListener("htmx:afterSettle", render);
   if (outbox.channel) {
-    // another tab, or the service worker, changed the outbox: once it has sent all this board
-    // waited for, the board is fetched as it now stands (those answers came to the sender)
+    // another tab or the service worker sent entries: their answers went there, so the board
+    // is fetched once all are sent
     outbox.channel.onmessage = function () {
       var before = drawnWaiting;
       outbox.entries(match).then(function (waiting) {
@@ -327,7 +324,7 @@
     };
   }
 
-  // -- the board: waiting entries, provisional totals, refusals, "Offline: as of" ---------------
+  // -- the board: waiting entries, provisional totals, refusals, "Offline: as of"
 
   function render() {
     outbox.entries(match).then(draw);
@@ -339,7 +336,7 @@
     if (!section || !note) {
       return;
     }
-    // "waiting" or "empty": for a style, and for whoever checks that everything was sent
+    // "waiting" or "empty": for whoever checks that everything was sent
     document.body.dataset.outbox = waiting.length || beingKept ? "waiting" : "empty";
     drawnWaiting = waiting.length;
     note.hidden = !offline;
@@ -367,8 +364,7 @@
     return new Date(time).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
   }
 
-  // What the waiting entries add by plain addition, by player. It stops at an entry whose
-  // score only the server can work out from there on (a refused entry, an undo).
+  // What the waiting entries add by plain addition, by player, up to a refused entry or an undo.
   function provisional(waiting) {
     var added = {};
     var doubles = doublesDown();
@@ -399,8 +395,7 @@
     return added;
   }
 
-  // Sedma: a double scores 1, and 1 more for each lighter double in the line (0-0 is lighter
-  // than all, and heavier than all: it scores 1 for every double down).
+  // Sedma: a double scores 1 plus 1 for each lighter double down (0-0: for every double down).
   function sedmaPoints(tile, doubles) {
     var halves = String(tile || "").split("-");
     if (halves.length !== 2 || halves[0] !== halves[1]) {
@@ -473,7 +468,7 @@
     actions.querySelector("[data-outbox-export]").hidden = byRules;
   }
 
-  // -- the player's say on a refused entry ------------------------------------------------------
+  // -- the player's say on a refused entry
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-outbox-drop], [data-outbox-retry], [data-outbox-export]");
@@ -532,12 +527,11 @@
     });
   }
 
-  // -- the phone's copy of the board ------------------------------------------------------------
+  // -- the phone's copy of the board
 
   var copyTimer = null;
 
-  // Keeps the board as it now stands (without what waits in the outbox) for the service worker
-  // to show when the network is gone.
+  // Keeps the board as it stands (without what waits) for the service worker to show offline.
   function keepCopy() {
     if (!("caches" in window)) {
       return;
@@ -568,7 +562,7 @@
     }, 300);
   }
 
-  // -- on opening the board ---------------------------------------------------------------------
+  // -- on opening the board
 
   outbox.entries(match).then(function (waiting) {
     // an entry refused before is asked about again: the server says why (or takes it now)

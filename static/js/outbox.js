@@ -5,7 +5,7 @@ var outbox = (function () {
   "use strict";
 
   var store = idbKeyval.createStore("domino-scorekeeper", "outbox");
-  // the entries are sent by one page or worker at a time (Web Locks, where the browser has them)
+  // one page or worker sends at a time (Web Locks)
   var LOCK = "domino-scorekeeper-outbox";
   // every page and the worker hear when the outbox changes
   var channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(LOCK) : null;
@@ -77,8 +77,7 @@ var outbox = (function () {
     }).then(changed);
   }
 
-  // Takes back the newest entry of a match if it has not been sent yet: true if it did.
-  // While entries are being sent it does not wait: the undo then goes to the server.
+  // Takes back a match's newest entry if it is not being sent: true if it did.
   function takeBack(match) {
     return withLock(function (lock) {
       if (!lock) {
@@ -116,8 +115,8 @@ var outbox = (function () {
     return Promise.resolve(entry.csrf);
   }
 
-  // Sends one entry as htmx would. The answer: "saved" (recorded now or before), "refused"
-  // (with the status and the server's page), or "retry" (no answer: the network).
+  // Sends one entry as htmx would: "saved" (now or before), "refused" (with the server's page)
+  // or "retry" (no answer).
   function send(entry) {
     return csrfToken(entry).then(function (token) {
       var body = new URLSearchParams(entry.fields);
@@ -159,10 +158,8 @@ var outbox = (function () {
     return { outcome: "refused", status: status, html: html };
   }
 
-  // Sends what is waiting: each match's entries in the order tapped, stopping a match's queue
-  // at an entry the server refused, and everything at the first that got no answer.
-  // ``heard(entry, result)`` is told each answer. Resolves to "done", "stopped" (something
-  // refused waits for the player) or "retry" (the network, with ``pause`` if the server asked).
+  // Sends each match's entries in the order tapped, up to one refused, and stops at the first
+  // that got no answer; ``heard(entry, result)`` hears each. "done", "stopped" or "retry".
   function flush(heard) {
     return withLock(function () {
       var state = "done";
@@ -217,7 +214,7 @@ var outbox = (function () {
   }
 
   return {
-    // the phone's copies of the scoreboards it opened, by address (the service worker's too)
+    // the phone's copies of the boards it opened (the service worker's too)
     BOARDS: "boards",
     SYNC_TAG: "outbox",
     isBoard: function (path) {
