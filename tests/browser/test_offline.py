@@ -132,3 +132,33 @@ def test_plays_and_a_hand_end_tapped_offline_land_once_in_order_after_reload_and
     vic.goto(f"{live_server.url}/join/{watching.token}/")
     expect(vic.locator("#live-history #hand-1")).to_be_visible(timeout=WITHIN)
     assert csp_violations(heard) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_undo_offline_takes_back_the_newest_entry_still_waiting(
+    new_context: NewContext, live_server: LiveServer
+) -> None:
+    match = create_match(rules.Match("straight", PLAYERS, hands=(rules.Hand(leader="Ann"),)))
+    keeping = ShareLink.objects.create(match=match, role=SCOREKEEPER, label="Table 1")
+    bea = new_context()
+    page = bea.new_page()
+    join(page, live_server, keeping, "Bea")
+    tap_score(page, "Ann", 10)
+    expect_nothing_waiting(page)
+
+    go_offline(bea)
+    tap_score(page, "Bob", 15)
+    tap_score(page, "Cy", 5)
+    expect(page.locator("#outbox .outbox-list li")).to_have_count(2)
+    page.locator(".undo-form button").first.tap()
+    expect(page.locator("#outbox .outbox-list li")).to_have_text(["Waiting Bob 15"])
+
+    go_online(bea)
+    expect_nothing_waiting(page)
+    assert plays_stored(match) == [(1, "Ann", 10), (1, "Bob", 15)]
+
+    # with nothing waiting, Undo goes to the server
+    page.locator(".undo-form button").first.tap()
+    expect(page.locator("body")).to_have_attribute("data-outbox", "empty")
+    expect(page.get_by_test_id("total")).to_have_text(["10", "0", "0", "0"])
+    assert plays_stored(match) == [(1, "Ann", 10)]
