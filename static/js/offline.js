@@ -439,9 +439,16 @@
       total.textContent = Number(total.dataset.total) + extra;
       total.classList.toggle("provisional", extra !== 0);
       if (extra !== 0) {
+        // "+15" in the box's corner (it takes no room); "+15 waiting" for a screen reader
         var note = document.createElement("small");
+        var shown = document.createElement("span");
+        var said = document.createElement("span");
         note.className = "provisional-note";
-        note.textContent = section.dataset.provisional.replace("%(points)s", extra);
+        shown.setAttribute("aria-hidden", "true");
+        shown.textContent = "+" + extra;
+        said.className = "visually-hidden";
+        said.textContent = section.dataset.provisional.replace("%(points)s", extra);
+        note.append(shown, said);
         total.after(note);
       }
     });

@@ -207,7 +207,8 @@ def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
     entry.get_by_role("group", name="Who scored").get_by_role("radio", name="Bob").check()
     entry.get_by_role("button", name="15", exact=True).click()
     expect(page.locator("#outbox .outbox-list li")).to_have_text(["Waiting Bob 15"])
-    expect(page.locator(".provisional-note")).to_have_text("+15 waiting")
+    expect(page.locator(".provisional-note [aria-hidden]")).to_have_text("+15")
+    expect(page.locator(".provisional-note .visually-hidden")).to_have_text("+15 waiting")
     expect(page.locator("#offline-note")).to_contain_text("Offline: as of", timeout=10_000)
 
     found = blocking_violations(page)
