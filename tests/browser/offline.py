@@ -14,6 +14,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import ShareLink
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import match_value, with_everything
+from tests.browser.table import expect_all_sent
 
 #: the poll asks every two seconds; a second more covers the answer and the swap
 WITHIN = 3_000
@@ -83,7 +84,9 @@ def waiting(page: Page) -> list[str]:
 
 
 def expect_nothing_waiting(page: Page, timeout: float = 30_000) -> None:
-    expect(page.locator("#outbox .outbox-list li")).to_have_count(0, timeout=timeout)
+    """Everything tapped was sent and recorded (an empty list alone may be one not yet drawn)."""
+    expect_all_sent(page, timeout=timeout)
+    expect(page.locator("#outbox .outbox-list li")).to_have_count(0)
 
 
 def stored(match: Match) -> rules.Match:
