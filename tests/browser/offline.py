@@ -8,10 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
-from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import rules
-from scorekeeper.access.models import ShareLink
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import match_value, with_everything
 from tests.browser.table import expect_all_sent
@@ -41,14 +39,6 @@ def phone(
         context.close()
 
 
-def join(page: Page, live_server: LiveServer, link: ShareLink, name: str) -> None:
-    """Open a scorekeeper's link, give a name, tap Join: the scoreboard."""
-    page.goto(f"{live_server.url}/join/{link.token}/")
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Join").tap()
-    expect(page.get_by_role("region", name="Totals")).to_be_visible()
-
-
 def go_offline(context: BrowserContext) -> None:
     """The hall's Wi-Fi drops: for the pages, and for the service worker too (whose requests,
     Background Sync among them, the browser's offline switch does not reach)."""
@@ -70,12 +60,6 @@ def wait_for_the_service_worker(page: Page) -> None:
     page.wait_for_function(
         "caches.open('boards').then(c => c.match(location.pathname)).then(Boolean)"
     )
-
-
-def tap_score(page: Page, player: str, points: int) -> None:
-    entry = page.get_by_role("region", name="Record a play")
-    entry.get_by_role("group", name="Who scored").get_by_role("radio", name=player).check()
-    entry.get_by_role("button", name=str(points), exact=True).tap()
 
 
 def waiting(page: Page) -> list[str]:

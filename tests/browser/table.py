@@ -5,6 +5,35 @@ from __future__ import annotations
 import os
 
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.access.models import ShareLink
+
+
+def join(page: Page, live_server: LiveServer, link: ShareLink, name: str) -> None:
+    """Open the link as scanning its QR code does, give a name, tap Join."""
+    response = page.goto(f"{live_server.url}/join/{link.token}/")
+    assert response is not None
+    # the page is served under the policy, so a violation would show in the console
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join").tap()
+    expect(page.get_by_role("region", name="Totals")).to_be_visible()
+
+
+def watch(page: Page, live_server: LiveServer, link: ShareLink) -> None:
+    """Open a watch link: the scoreboard, with no name to give and nothing to tap."""
+    response = page.goto(f"{live_server.url}/join/{link.token}/")
+    assert response is not None
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    expect(page.get_by_role("region", name="Totals")).to_be_visible()
+    expect(page.get_by_label("Your name")).to_have_count(0)
+
+
+def tap_score(page: Page, player: str, points: int) -> None:
+    entry = page.get_by_role("region", name="Record a play")
+    entry.get_by_role("group", name="Who scored").get_by_role("radio", name=player).check()
+    entry.get_by_role("button", name=str(points), exact=True).tap()
 
 
 def seat_players(page: Page, home: str, game: str, players: list[str]) -> None:

@@ -158,15 +158,21 @@ def test_the_straight_entry_form_is_reached_in_order_and_used_with_the_keyboard(
     expect_totals(page, 115, 65)
 
 
+def keep_score_on_the_straight_board(page: Page, live_server: LiveServer, scheme: str) -> Hall:
+    """The organizer, signed in, on the hall's Straight board in the ``scheme`` theme."""
+    hall = open_the_hall()
+    page.emulate_media(color_scheme=scheme)
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + hall.boards["straight"])
+    return hall
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
     page: Page, live_server: LiveServer, scheme: str
 ) -> None:
-    hall = open_the_hall()
-    page.emulate_media(color_scheme=scheme)
-    sign_in(page, live_server.url)
-    page.goto(live_server.url + hall.boards["straight"])
+    hall = keep_score_on_the_straight_board(page, live_server, scheme)
 
     # "Show the score": what the hand would give, under the buttons (the pips typed first
     # keep Cy's box, the partner's, shown after Ann is tapped as the one who dominoed)
@@ -197,10 +203,7 @@ def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
     page: Page, live_server: LiveServer, scheme: str
 ) -> None:
     """ "Offline: as of", the entries waiting to be sent and the provisional totals."""
-    hall = open_the_hall()
-    page.emulate_media(color_scheme=scheme)
-    sign_in(page, live_server.url)
-    page.goto(live_server.url + hall.boards["straight"])
+    keep_score_on_the_straight_board(page, live_server, scheme)
 
     go_offline(page.context)
     entry = page.get_by_role("region", name="Record a play")

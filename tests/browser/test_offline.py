@@ -19,15 +19,13 @@ from tests.browser.offline import (
     expect_nothing_waiting,
     go_offline,
     go_online,
-    join,
     phone,
     plays_stored,
     stored,
-    tap_score,
     wait_for_the_service_worker,
     waiting,
 )
-from tests.browser.table import csp_violations, listen
+from tests.browser.table import csp_violations, join, listen, tap_score
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 #: ten plays, tapped with the Wi-Fi down (player, points)

@@ -25,13 +25,18 @@ from tests.browser.offline import (
     NewContext,
     go_offline,
     go_online,
-    join,
     plays_stored,
-    tap_score,
     waiting,
 )
-from tests.browser.table import csp_violations, expect_all_sent, expect_totals, listen
-from tests.browser.test_two_phones import watch
+from tests.browser.table import (
+    csp_violations,
+    expect_all_sent,
+    expect_totals,
+    join,
+    listen,
+    tap_score,
+    watch,
+)
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 #: where the plays are posted

@@ -20,12 +20,10 @@ from tests.browser.offline import (
     NewContext,
     go_offline,
     go_online,
-    join,
     plays_stored,
-    tap_score,
     wait_for_the_service_worker,
 )
-from tests.browser.table import csp_violations, listen
+from tests.browser.table import csp_violations, join, listen, tap_score
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 

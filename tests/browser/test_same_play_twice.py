@@ -13,8 +13,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.tables.models import Play
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import expect_totals, save_screenshot
-from tests.browser.test_two_phones import join, tap_score
+from tests.browser.table import expect_totals, join, save_screenshot, tap_score
 
 
 @pytest.mark.django_db(transaction=True)

@@ -13,13 +13,8 @@ from tests.browser.table import (
     save_screenshot,
     seat_players,
     start_the_match,
+    tap_score,
 )
-
-
-def tap_score(page: Page, player: str, points: int) -> None:
-    entry = page.get_by_role("region", name="Record a play")
-    entry.get_by_role("group", name="Who scored").get_by_role("radio", name=player).check()
-    entry.get_by_role("button", name=str(points), exact=True).tap()
 
 
 def fill_hand_end(page: Page, out: str, pips: dict[str, int]) -> None:

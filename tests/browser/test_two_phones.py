@@ -7,42 +7,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, VIEWER, ShareLink
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import csp_violations, expect_no_entry_forms, expect_totals, listen
+from tests.browser.table import (
+    csp_violations,
+    expect_no_entry_forms,
+    expect_totals,
+    join,
+    listen,
+    tap_score,
+    watch,
+)
 
 #: the poll asks every two seconds; a second more covers the answer and the swap
 WITHIN = 3_000
-
-
-def join(page: Page, live_server: LiveServer, link: ShareLink, name: str) -> None:
-    """Open the link as scanning its QR code does, give a name, tap Join."""
-    response = page.goto(f"{live_server.url}/join/{link.token}/")
-    assert response is not None
-    # the page is served under the policy, so a violation would show in the console
-    assert "script-src 'self'" in response.headers["content-security-policy"]
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Join").tap()
-    expect(page.get_by_role("region", name="Totals")).to_be_visible()
-
-
-def watch(page: Page, live_server: LiveServer, link: ShareLink) -> None:
-    """Open a watch link: the scoreboard, with no name to give and nothing to tap."""
-    response = page.goto(f"{live_server.url}/join/{link.token}/")
-    assert response is not None
-    assert "script-src 'self'" in response.headers["content-security-policy"]
-    expect(page.get_by_role("region", name="Totals")).to_be_visible()
-    expect(page.get_by_label("Your name")).to_have_count(0)
-
-
-def tap_score(page: Page, player: str, points: int) -> None:
-    entry = page.get_by_role("region", name="Record a play")
-    entry.get_by_role("group", name="Who scored").get_by_role("radio", name=player).check()
-    entry.get_by_role("button", name=str(points), exact=True).tap()
 
 
 @pytest.mark.django_db(transaction=True)
