@@ -36,13 +36,13 @@ class Skipped:
 
 def with_outbox(row: Match, entries: Iterable[Mapping]) -> tuple[rules.Match, list[Skipped]]:
     """The stored match (fetched ``with_everything``) with each entry applied in order, each
-    ``{"kind": "play" | "end" | "undo", "fields": {name: value or [values]}}``; and the
-    entries left out."""
+    ``{"kind": "play" | "end" | "undo", "fields": {name: [values]}}`` as OutboxForm reads
+    them; and the entries left out."""
     value = match_value(row)
     seating = row.seating()
     skipped = []
     for number, entry in enumerate(entries, 1):
-        step, errors = entry_step(entry["kind"], seating, posted(entry.get("fields", {})))
+        step, errors = entry_step(entry["kind"], seating, MultiValueDict(entry["fields"]))
         if step is None:
             skipped.append(Skipped(number, entry["kind"], errors))
         else:
@@ -76,13 +76,6 @@ def entry_step(kind: str, seating: rules.Match, data: MultiValueDict) -> tuple[S
         return None, _errors(form)
     starter = form.cleaned_data.get("starter") or None if seating.game == "chickenfoot" else None
     return end_step(form.cleaned_data["end"], starter), {}
-
-
-def posted(fields: Mapping[str, object]) -> MultiValueDict:
-    """The fields as a form reads a POST: a name with one value, or a list of them."""
-    return MultiValueDict(
-        {name: value if isinstance(value, list) else [value] for name, value in fields.items()}
-    )
 
 
 def _refused(message: str) -> tuple[None, Errors]:

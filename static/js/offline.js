@@ -21,9 +21,8 @@
   var beingKept = 0;
   // how many entries the board showed as waiting when it was last drawn
   var drawnWaiting = 0;
-  // the entries whose refusal this board was told (and shows)
-  var heardWhy = {};
-  // why the server refused an entry, in its own words
+  // the entries whose refusal this board heard, by key: the server's words (null for the rules':
+  // those are on the board)
   var reasons = {};
 
   function board() {
@@ -181,9 +180,6 @@
     if (entry.match !== match) {
       return;
     }
-    if (result.outcome === "refused") {
-      heardWhy[entry.key] = true;
-    }
     if (result.outcome === "saved") {
       outbox.entries(match).then(function (waiting) {
         // once nothing else waits (the poll keeps the totals meanwhile)
@@ -192,6 +188,7 @@
         }
       });
     } else if (result.status === 422) {
+      reasons[entry.key] = null;
       refusedByTheRules(entry, result.html);
     } else {
       reasons[entry.key] = refusal(result.html);
@@ -313,7 +310,7 @@
       outbox.entries(match).then(function (waiting) {
         draw(waiting);
         var head = waiting[0];
-        if (head && head.refused && !heardWhy[head.key]) {
+        if (head && head.refused && !(head.key in reasons)) {
           // refused while sent by the service worker: asked again here, to show why
           outbox.retry(head).then(send);
         } else if (before && !waiting.length) {
@@ -505,12 +502,13 @@
       });
       return { kind: entry.kind, fields: fields };
     });
-    var found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    fetch(address, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": found ? decodeURIComponent(found[1]) : (waiting[0] || {}).csrf || "" },
-      body: new URLSearchParams({ entries: JSON.stringify(entries) }),
+    outbox.csrfToken(waiting[0] || {}).then(function (token) {
+      return fetch(address, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": token || "" },
+        body: new URLSearchParams({ entries: JSON.stringify(entries) }),
+      });
     }).then(function (response) {
       if (!response.ok) {
         throw new Error(response.statusText);

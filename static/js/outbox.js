@@ -100,6 +100,7 @@ var outbox = (function () {
     });
   }
 
+  // Django's CSRF token as it is now (it changes on signing in), else the one the entry's form had.
   function csrfToken(entry) {
     if (typeof document !== "undefined") {
       var found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -228,5 +229,6 @@ var outbox = (function () {
     retry: retry,
     takeBack: takeBack,
     flush: flush,
+    csrfToken: csrfToken,
   };
 })();
