@@ -97,7 +97,7 @@ def draw_round(night: Night, *, seed: str = "") -> NightRound:
             gettext("Check in at least %(count)s players to draw a round.") % {"count": min(sizes)}
         )
     if night.draw == Night.Draw.ROTATING and plays_partners(night):
-        seed, drawn = "", _rotating(night, names)
+        seed, drawn = "", _rotating(night, number, names)
     else:
         seed = seed.strip()[:64] or f"{night.seed}-{number}"
         drawn = _random_draw(night, number, names, seed, sizes)
@@ -168,9 +168,10 @@ def _sat_out(night: Night, number: int, players: set[int]) -> Counter:
     return counts
 
 
-def _rotating(night: Night, names: dict[str, int]) -> draw.Round:
+def _rotating(night: Night, number: int, names: dict[str, int]) -> draw.Round:
     """The whist schedule for the players here (by name: id), from where it is up to: it
-    starts afresh whenever someone comes or goes (a schedule is for a set of players)."""
+    starts afresh whenever someone comes or goes (a schedule is for a set of players), with
+    its first byes for those who sat out least tonight before it started."""
     schedule = _schedule(tuple(sorted(names)))
     ids = set(names.values())
     done = 0
@@ -178,7 +179,9 @@ def _rotating(night: Night, names: dict[str, int]) -> draw.Round:
         if drawn_players(earlier) != ids:
             break
         done += 1
-    return schedule.rounds[done % len(schedule.rounds)]
+    counts = _sat_out(night, number - done, ids)
+    sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
+    return draw.rotating_round(schedule, done, sitting_out_counts=sat_out)
 
 
 def seated(night_round: NightRound) -> set[int]:

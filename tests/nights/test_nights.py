@@ -398,6 +398,26 @@ def test_rotating_partners_for_eight_players_partners_everyone_once(organizer, s
     assert "All 7 rounds have been played." in text(response)
 
 
+def test_rotating_partners_after_a_walk_in_gives_nobody_a_second_bye(organizer, season):
+    # the hall's trial: nine players, round 1 with one sitting out, a walk-in, round 2
+    night = new_night(organizer, season, draw="rotating", rounds=3)
+    first = draw(organizer, night)
+    (dale,) = sitting_out(first)
+    assert start(organizer, night, 1).status_code == 302
+    win_every_table(organizer, first)
+    response = organizer.post(reverse("nights:check_in", args=[night.pk]), {"walk_ins": "Yul"})
+    assert response.status_code == 302
+
+    second = draw(organizer, night)
+
+    # Dale sat round 1 out and Yul was not here: two of the eight who played it sit out now
+    out = sitting_out(second)
+    assert len(out) == 2
+    assert dale not in out and "Yul" not in out
+    page = text(organizer.get(reverse("nights:night", args=[night.pk])))
+    assert f"Sitting out: {out[0]}, {out[1]}" in page
+
+
 def test_rotating_partners_is_for_partnerships_only(organizer, season):
     url = reverse("nights:new_night", args=[season.league_id, season.pk])
     response = organizer.post(
