@@ -20,7 +20,7 @@ from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.results import finished_results
 from scorekeeper.leagues.standings import START_RATING, ratings
 from scorekeeper.nights import draw
-from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
+from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, new_seed
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat
 from scorekeeper.tables.scoring import create_match, player_named
@@ -99,7 +99,7 @@ def draw_round(night: Night, *, seed: str = "") -> NightRound:
     if night.draw == Night.Draw.ROTATING and plays_partners(night):
         seed, drawn = "", _rotating(night, number, names)
     else:
-        seed = seed.strip()[:64] or f"{night.seed}-{number}"
+        seed = seed.strip()[:64] or _seed_for(night, number)
         drawn = _random_draw(night, number, names, seed, sizes)
     try:
         return _store_draw(night, number, seed, drawn, names)
@@ -108,6 +108,22 @@ def draw_round(night: Night, *, seed: str = "") -> NightRound:
         raise NightError(
             gettext("Round %(number)s was just drawn: here it is.") % {"number": number}
         ) from None
+
+
+def _seed_for(night: Night, number: int) -> str:
+    """The seed of a draw the organizer typed none for: the night's own followed by the round's
+    number, and for a round drawn again a new one (shown with it, so the draw can be checked)."""
+    drawn_before = (
+        NightRound.objects.filter(night=night, number=number, started_at=None)
+        .values_list("seed", flat=True)
+        .first()
+    )
+    if drawn_before is None:
+        return f"{night.seed}-{number}"
+    seed = drawn_before
+    while seed == drawn_before:
+        seed = new_seed()
+    return seed
 
 
 def _store_draw(
