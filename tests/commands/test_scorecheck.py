@@ -16,7 +16,8 @@ from tests.examples import matchfile_example
 
 MANAGE_PY = Path(__file__).resolve().parents[2] / "manage.py"
 
-# The example from MATCHFILE.md: Ana & Cy 55, Bo & Di 15, a claimed-mismatch warning on hand 2.
+# The example from the README's *The match file*: Ana & Cy 55, Bo & Di 15, a claimed-mismatch
+# warning on hand 2.
 EXAMPLE: dict[str, Any] = matchfile_example()
 
 

@@ -1,7 +1,8 @@
 """A league night through its pages: who came, the draw, the round started with its table cards,
 late arrivals, walk-ins, someone leaving early, the night's board and its exports.
 
-The matches are played to 25, so one play of 25 wins one (RULES.md: the target wins at once)."""
+The matches are played to 25, so one play of 25 wins one (docs/rules.md: the target wins at
+once)."""
 
 from __future__ import annotations
 

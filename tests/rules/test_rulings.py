@@ -1,4 +1,5 @@
-"""The rulings shared/RULES.md spells out for cases the first reading left open."""
+"""The rulings docs/rules.md and docs/findings.md spell out for cases a first reading leaves
+open."""
 
 from __future__ import annotations
 

@@ -712,7 +712,7 @@ def test_a_claimed_mismatch_and_a_side_total_are_the_straight_findings_warnings(
     assert warnings == ["claimed-mismatch", "pips-counted-together"]
 
 
-# -- the example in MATCHFILE.md --------------------------------------------------------------
+# -- the README's match file example ---------------------------------------------------------
 
 #: the example as a file holds it: text
 MATCHFILE_EXAMPLE = json.dumps(matchfile_example())
