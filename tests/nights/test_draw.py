@@ -17,6 +17,7 @@ from scorekeeper.nights.draw import (
     Table,
     balanced_draw,
     blind_draw,
+    meetings,
     rotating_partners,
     rotating_round,
     table_sizes,
@@ -347,6 +348,28 @@ def test_rotating_partners_after_a_walk_in_sits_out_those_who_played_every_round
     assert len(first.sitting_out) == 1
     assert len(second.sitting_out) == 2
     assert not {*first.sitting_out, "Yul"} & set(second.sitting_out)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(4, 13), st.data())
+def test_byes_moved_round_keep_the_schedules_partners_and_opponents(
+    count: int, data: st.DataObject
+) -> None:
+    players = names(count)
+    schedule = rotating_partners(players)
+    behind = data.draw(st.dictionaries(st.sampled_from(players), st.integers(0, 3)))
+
+    moved = [
+        rotating_round(schedule, n, sitting_out_counts=behind) for n in range(len(schedule.rounds))
+    ]
+
+    partners, opponents = meetings(moved)
+    drawn_partners, drawn_opponents = meetings(schedule.rounds)
+    assert sorted(partners.values()) == sorted(drawn_partners.values())
+    assert sorted(opponents.values()) == sorted(drawn_opponents.values())
+    byes = Counter(player for round_ in moved for player in round_.sitting_out)
+    drawn_byes = Counter(player for round_ in schedule.rounds for player in round_.sitting_out)
+    assert sorted(byes.values()) == sorted(drawn_byes.values())
 
 
 def test_a_rotating_schedule_with_nobody_behind_is_the_schedule_as_drawn() -> None:
