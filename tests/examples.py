@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-# The example from MATCHFILE.md: Ana & Cy 55, Bo & Di 15, a claimed-mismatch warning on hand 2.
+# The example from the README's *The match file*: Ana & Cy 55, Bo & Di 15, a claimed-mismatch
+# warning on hand 2.
 _MATCHFILE_EXAMPLE: dict[str, Any] = {
     "format": "dominoes-match/1",
     "game": "straight",
@@ -27,5 +28,5 @@ _MATCHFILE_EXAMPLE: dict[str, Any] = {
 
 
 def matchfile_example() -> dict[str, Any]:
-    """A fresh copy of the MATCHFILE.md example, as decoded JSON: change it freely."""
+    """A fresh copy of the README's match file example, as decoded JSON: change it freely."""
     return copy.deepcopy(_MATCHFILE_EXAMPLE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -113,6 +114,8 @@ class SeasonForm(forms.ModelForm):
     def __init__(self, league: League, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
+        # a season is mostly opened on the day it starts
+        self.fields["starts_on"].initial = timezone.localdate
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()

@@ -357,6 +357,39 @@ def rotating_partners(players: Iterable[Player]) -> Schedule:
     )
 
 
+def rotating_round(
+    schedule: Schedule, played: int, *, sitting_out_counts: Mapping[Player, int] | None = None
+) -> Round:
+    """The round after ``played`` rounds of a rotating-partners schedule, byes going round.
+
+    A schedule is drawn for a set of players, so it starts afresh whenever someone comes or
+    goes. ``sitting_out_counts`` are the rounds each player did not play before it started:
+    those who sat out fewest take the schedule's first byes, so nobody sits out twice while
+    someone here has not sat out. Renaming the players changes none of the schedule's
+    partners, opponents or repeats. With no counts, or equal ones, the schedule is as drawn.
+    """
+    rounds = schedule.rounds
+    counts = sitting_out_counts or {}
+    first_bye: dict[Player, int] = {}
+    for number, round_ in enumerate(rounds):
+        for player in round_.sitting_out:
+            first_bye.setdefault(player, number)
+    in_schedule = sorted_players([*rounds[0].players, *rounds[0].sitting_out])
+    # the schedule's places in the order they first sit out, those never sitting out last
+    places = sorted(in_schedule, key=lambda player: first_bye.get(player, len(rounds)))
+    # sorted() keeps that order among equal counts
+    fewest_first = sorted(places, key=lambda player: counts.get(player, 0))
+    taking = dict(zip(places, fewest_first, strict=True))
+    chosen = rounds[played % len(rounds)]
+    return Round(
+        tuple(
+            Table(table.number, tuple(taking[player] for player in table.seats), True)
+            for table in chosen.tables
+        ),
+        tuple(sorted_players(taking[player] for player in chosen.sitting_out)),
+    )
+
+
 def meetings(
     rounds: Iterable[Round],
 ) -> tuple[Counter[frozenset[Player]], Counter[frozenset[Player]]]:

@@ -108,7 +108,10 @@ class DrawForm(forms.Form):
         max_length=64,
         required=False,
         label=_("Seed"),
-        help_text=_("Leave it empty for the night's own. The same seed always draws the same."),
+        help_text=_(
+            "Leave it empty for the night's own, or a new one to draw again. The same seed "
+            "always draws the same."
+        ),
     )
 
 

@@ -20,7 +20,7 @@ from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.results import finished_results
 from scorekeeper.leagues.standings import START_RATING, ratings
 from scorekeeper.nights import draw
-from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
+from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, new_seed
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat
 from scorekeeper.tables.scoring import create_match, player_named
@@ -97,9 +97,9 @@ def draw_round(night: Night, *, seed: str = "") -> NightRound:
             gettext("Check in at least %(count)s players to draw a round.") % {"count": min(sizes)}
         )
     if night.draw == Night.Draw.ROTATING and plays_partners(night):
-        seed, drawn = "", _rotating(night, names)
+        seed, drawn = "", _rotating(night, number, names)
     else:
-        seed = seed.strip()[:64] or f"{night.seed}-{number}"
+        seed = seed.strip()[:64] or _seed_for(night, number)
         drawn = _random_draw(night, number, names, seed, sizes)
     try:
         return _store_draw(night, number, seed, drawn, names)
@@ -108,6 +108,22 @@ def draw_round(night: Night, *, seed: str = "") -> NightRound:
         raise NightError(
             gettext("Round %(number)s was just drawn: here it is.") % {"number": number}
         ) from None
+
+
+def _seed_for(night: Night, number: int) -> str:
+    """The seed of a draw the organizer typed none for: the night's own followed by the round's
+    number, and for a round drawn again a new one (shown with it, so the draw can be checked)."""
+    drawn_before = (
+        NightRound.objects.filter(night=night, number=number, started_at=None)
+        .values_list("seed", flat=True)
+        .first()
+    )
+    if drawn_before is None:
+        return f"{night.seed}-{number}"
+    seed = drawn_before
+    while seed == drawn_before:
+        seed = new_seed()
+    return seed
 
 
 def _store_draw(
@@ -168,9 +184,10 @@ def _sat_out(night: Night, number: int, players: set[int]) -> Counter:
     return counts
 
 
-def _rotating(night: Night, names: dict[str, int]) -> draw.Round:
+def _rotating(night: Night, number: int, names: dict[str, int]) -> draw.Round:
     """The whist schedule for the players here (by name: id), from where it is up to: it
-    starts afresh whenever someone comes or goes (a schedule is for a set of players)."""
+    starts afresh whenever someone comes or goes (a schedule is for a set of players), with
+    its first byes for those who sat out least tonight before it started."""
     schedule = _schedule(tuple(sorted(names)))
     ids = set(names.values())
     done = 0
@@ -178,7 +195,9 @@ def _rotating(night: Night, names: dict[str, int]) -> draw.Round:
         if drawn_players(earlier) != ids:
             break
         done += 1
-    return schedule.rounds[done % len(schedule.rounds)]
+    counts = _sat_out(night, number - done, ids)
+    sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
+    return draw.rotating_round(schedule, done, sitting_out_counts=sat_out)
 
 
 def seated(night_round: NightRound) -> set[int]:

@@ -189,15 +189,21 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         NightRound.objects.prefetch_related("tables__link"), night=night, number=number
     )
     names = player_names(night)
+    partnerships = rounds.plays_partners(night)
     shown = []
     for table in night_round.tables.all():
         url = ""
         if table.link is not None and table.link.active:
             url = request.build_absolute_uri(reverse("access:join", args=[table.link.token]))
+        seats = [names.get(pk, "?") for pk in table.seats]
         shown.append(
             {
                 "table": table,
-                "seats": [names.get(pk, "?") for pk in table.seats],
+                "seats": seats,
+                # partners sit opposite: seats 1 & 3 against 2 & 4
+                "sides": [" & ".join(seats[0::2]), " & ".join(seats[1::2])]
+                if partnerships and len(seats) == 4
+                else [],
                 "url": url,
                 "qr": mark_safe(qr_svg(url)) if url else "",
             }
@@ -210,7 +216,6 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "league": night.season.league,
             "round": night_round,
             "cards": shown,
-            "partnerships": rounds.plays_partners(night),
             "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
         },
     )

@@ -15,7 +15,7 @@ GAME_NAMES = {
     "sedma": N_("Sedma"),
 }
 
-#: The house rules each game knows, with their defaults (RULES.md).
+#: The house rules each game knows, with their defaults (docs/rules.md, *House rules*).
 HOUSE_RULES: dict[str, dict[str, int | bool]] = {
     "straight": {"target": 250, "spinner": True, "round_each_hand": False, "subtract_own": False},
     "chickenfoot": {"set": 6, "double_blank": 50},

@@ -1,4 +1,4 @@
-"""Reading and writing the match file (format "dominoes-match/1", see MATCHFILE.md).
+"""Reading and writing the match file (format "dominoes-match/1": README, *The match file*).
 
 Every problem that stops a file being read as a match raises :class:`MatchFileError` naming the
 JSON path of the bad value, a code and the reason, e.g.

@@ -52,7 +52,7 @@ class Scoreboard:
         return [f for f in self.findings if f.severity == Severity.ERROR]
 
     def as_dict(self) -> dict:
-        """The shape `scorecheck --json` prints (MATCHFILE.md)."""
+        """The shape `scorecheck --json` prints (docs/scorecheck.md)."""
         return {
             "game": self.game,
             "sides": [str(side) for side in self.sides],

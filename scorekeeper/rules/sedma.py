@@ -89,7 +89,13 @@ def score_sedma(match: Match) -> Scoreboard:
             )
         ended_before_hand = winner is not None
         whole_line = any(not play.is_double for play in hand.plays)
-        state = _HandState(passed=passed)
+        # a record that names some of those in between but not all is a bad opening, and
+        # those left off passed all the same: none of them held a double
+        held_none = (
+            *passed,
+            *(p for p in _in_between(match, hand, scheduled_now) if p not in passed),
+        )
+        state = _HandState(passed=held_none)
         for play_number, play in enumerate(hand.plays, 1):
             if winner is not None and not ended_before_hand:
                 findings.append(
@@ -269,15 +275,23 @@ def _match_chain(
 def _passed_opening(match: Match, hand: Hand, scheduled: str | None) -> tuple[str, ...]:
     """Who passed the opening: as recorded, or else everyone from the scheduled opener up to the
     one who opened (the table did not write down the passes it knew of)."""
-    opener = hand.opener or (hand.plays[0].player if hand.plays else None)
-    if hand.passed_opening or scheduled is None or opener is None:
+    if hand.passed_opening:
         return hand.passed_opening
-    passed = []
+    return _in_between(match, hand, scheduled)
+
+
+def _in_between(match: Match, hand: Hand, scheduled: str | None) -> tuple[str, ...]:
+    """The players from the scheduled opener up to the one who opened: each had the turn to
+    open and no double, whatever the record says."""
+    opener = hand.opener or (hand.plays[0].player if hand.plays else None)
+    if scheduled is None or opener is None:
+        return ()
+    passed: list[str] = []
     turn = scheduled
-    while turn != opener:
+    while turn != opener and len(passed) < len(match.players):
         passed.append(turn)
         turn = match.left_of(turn)
-    return tuple(passed)
+    return tuple(passed) if turn == opener else ()
 
 
 def due_to_open(match: Match) -> str | None:

@@ -44,7 +44,8 @@ def score_straight(match: Match) -> Scoreboard:
     hands: list[HandScore] = []
     leader = None
     for number, hand in enumerate(match.hands, 1):
-        leader = hand.leader or leader
+        findings += _check_lead(number, hand, hand.leader or leader)
+        leader = hand.leader or leader or _lead_player(hand)
         points = dict.fromkeys(sides, 0)
         explanation: list[Says] = []
         if winner is not None:
@@ -147,14 +148,69 @@ def _reaches_target(side: Side, total: int, target: int) -> Says:
 def _next_leader(match: Match, hands: list[HandScore], leader: str | None) -> NextUp:
     if hands and not hands[-1].finished:
         number = hands[-1].number
-        leader = match.hands[-1].leader or leader
     else:
         number = len(hands) + 1
-    if leader is None:
+    if leader is None and number == 1:
         says = Says("Hand {number}: whoever drew the highest double leads.", number=number)
+    elif leader is None:
+        # after a blocked tie, or partners level on pips, with the hand's leader never recorded
+        says = Says(
+            "Hand {number}: the rules cannot tell who leads; the table says.", number=number
+        )
     else:
         says = Says("Hand {number}: {leader} leads.", number=number, leader=leader)
     return NextUp(hand=number, leader=leader, says=says)
+
+
+def _lead_player(hand: Hand) -> str | None:
+    """Who led the hand by its lead flag, where nothing before says who leads."""
+    if hand.plays and hand.plays[0].lead:
+        return hand.plays[0].player
+    return None
+
+
+def _check_lead(number: int, hand: Hand, leader: str | None) -> list[Finding]:
+    """The lead flag belongs on the hand's first play, by its leader (``leader``: recorded, or
+    worked out from the hands before; None where nothing says, and the lead's player leads)."""
+    findings = []
+    first_lead: int | None = None
+    for play_number, play in enumerate(hand.plays, 1):
+        if not play.lead:
+            continue
+        if first_lead is not None:
+            findings.append(
+                finding(
+                    "lead-misplaced",
+                    number,
+                    play_number,
+                    "{player}'s play is marked as the lead, but play {first} already led the hand.",
+                    player=play.player,
+                    first=first_lead,
+                )
+            )
+        elif play_number != 1:
+            findings.append(
+                finding(
+                    "lead-misplaced",
+                    number,
+                    play_number,
+                    "{player}'s play is marked as the lead, but the lead is the hand's first play.",
+                    player=play.player,
+                )
+            )
+        elif leader is not None and play.player != leader:
+            findings.append(
+                finding(
+                    "lead-misplaced",
+                    number,
+                    play_number,
+                    "{player}'s play is marked as the lead, but {leader} leads this hand.",
+                    player=play.player,
+                    leader=leader,
+                )
+            )
+        first_lead = first_lead or play_number
+    return findings
 
 
 def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
@@ -210,7 +266,7 @@ def score_hand_end(match: Match, number: int, end: HandEnd, leader: str | None) 
     """Score a hand's end: a domino, or a blocked hand won by the fewest pips."""
     result = EndScore()
     result.findings += _check_pips(match, number, end)
-    result.findings += _check_counted_together(match, number, end)
+    result.findings += _check_counted_together(match, number, end, _scoring_side(match, end))
     if end.how == "domino":
         _score_domino(match, number, end, result)
     else:
@@ -259,10 +315,25 @@ def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> 
     result.next_leader = player
 
 
+def _side_pips_of(match: Match, end: HandEnd) -> dict[Side, int]:
+    return {side: sum(pips for _, pips in _held(match, end, side)) for side in match.sides}
+
+
+def _scoring_side(match: Match, end: HandEnd) -> Side | None:
+    """Who scores the hand's end: the side that dominoed, or the one side with the fewest pips
+    when it blocked (None on a blocked tie)."""
+    if end.how == "domino":
+        return match.side_of(end.player) if end.player else None
+    side_pips = _side_pips_of(match, end)
+    fewest = min(side_pips.values())
+    lowest = [side for side, pips in side_pips.items() if pips == fewest]
+    return lowest[0] if len(lowest) == 1 else None
+
+
 def _score_blocked(
     match: Match, number: int, end: HandEnd, leader: str | None, result: EndScore
 ) -> None:
-    side_pips = {side: sum(pips for _, pips in _held(match, end, side)) for side in match.sides}
+    side_pips = _side_pips_of(match, end)
     fewest = min(side_pips.values())
     lowest = [side for side, pips in side_pips.items() if pips == fewest]
     result.explanation.append(
@@ -314,12 +385,7 @@ def _score_blocked(
         )
     )
     result.points = _winning_score(match, end, side, result.explanation)
-    # the winner of the hand leads the next; in a partnership, the partner with fewer pips, and
-    # partners level on pips: the one who comes first in playing order from this hand's leader
-    result.next_leader = min(
-        match.players_of(side),
-        key=lambda name: (end.pips_of(name), _turns_after(match, leader, name)),
-    )
+    result.next_leader = _blocked_winner_leads(match, end, side, leader)
     if claimed_side is not None and claimed_side != side:
         # chosen before the call: the extractor would take any literal in the call's argument
         template = (
@@ -347,9 +413,25 @@ def _score_blocked(
         )
 
 
-def _turns_after(match: Match, leader: str | None, player: str) -> int:
-    """How many turns after ``leader`` ``player`` plays (seat order when nobody is known)."""
-    start = match.players.index(leader) if leader in match.players else 0
+def _blocked_winner_leads(match: Match, end: HandEnd, side: Side, leader: str | None) -> str | None:
+    """Who leads after ``side`` won a blocked hand: its player with the fewest pips; partners
+    level on pips, the one who comes first in playing order from this hand's leader. None
+    where the rules cannot tell: the side's pips given as one number, or partners level and
+    the hand's leader never recorded (the table says)."""
+    if _counted_together(end, side):
+        return None
+    own = {name: end.pips_of(name) for name in match.players_of(side)}
+    level = [name for name, pips in own.items() if pips == min(own.values())]
+    if len(level) == 1:
+        return level[0]
+    if leader is None:
+        return None
+    return min(level, key=lambda name: _turns_after(match, leader, name))
+
+
+def _turns_after(match: Match, leader: str, player: str) -> int:
+    """How many turns after ``leader`` ``player`` plays."""
+    start = match.players.index(leader)
     return (match.players.index(player) - start) % len(match.players)
 
 
@@ -490,8 +572,11 @@ def _check_pips(match: Match, number: int, end: HandEnd) -> list[Finding]:
     return findings
 
 
-def _check_counted_together(match: Match, number: int, end: HandEnd) -> list[Finding]:
-    """Partners' pips counted together: given twice, or where each player's pips are needed."""
+def _check_counted_together(
+    match: Match, number: int, end: HandEnd, scoring: Side | None
+) -> list[Finding]:
+    """Partners' pips counted together: given twice, or where each player's pips are needed
+    (``scoring``: the side that scores the hand's end, if one does)."""
     findings = []
     for side in match.sides:
         if not _counted_together(end, side):
@@ -517,7 +602,7 @@ def _check_counted_together(match: Match, number: int, end: HandEnd) -> list[Fin
                     players=join_names(named),
                 )
             )
-        if end.how == "blocked":
+        if end.how == "blocked" and side == scoring:
             findings.append(
                 finding(
                     "pips-counted-together",
@@ -529,9 +614,11 @@ def _check_counted_together(match: Match, number: int, end: HandEnd) -> list[Fin
                     total=total,
                 )
             )
-        elif match.rule("round_each_hand") and (
-            # after a domino the winner's own pips count only when they are subtracted
-            side != match.side_of(end.player) or match.rule("subtract_own")
+        elif (
+            match.rule("round_each_hand")
+            and scoring is not None
+            # the winner's own pips count only when they are subtracted
+            and (side != scoring or match.rule("subtract_own"))
         ):
             findings.append(
                 finding(

@@ -1,7 +1,7 @@
 """A match file brought in through the import page.
 
 It is stored at once when the rules find no error in it. One with error findings is held while
-the table decides: the page lists the findings and asks once to keep them all (RULES.md), and
+the table decides: the page lists the findings and asks once to keep them all (docs/rules.md), and
 only the file that was checked and shown is stored when they do.
 """
 

@@ -70,7 +70,8 @@ class Player(models.Model):
 
 class Match(models.Model):
     game = models.CharField(max_length=12, choices=GAME_CHOICES)
-    #: only the house rules that differ from the game's defaults, by their RULES.md names
+    #: only the house rules that differ from the game's defaults, by their names in
+    #: docs/rules.md (*House rules*)
     rules = models.JSONField(default=dict, blank=True)
     players = models.ManyToManyField(Player, through="Seat", related_name="matches")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -60,3 +60,63 @@ def test_a_file_past_the_limits_is_unreadable(tmp_path: Path, text: str, where: 
 
     assert run.code == 2
     assert where in run.err
+
+
+PARTNERS = {
+    "game": "straight",
+    "players": ["Ana", "Bo", "Cy", "Di"],
+    "partnerships": [["Ana", "Cy"], ["Bo", "Di"]],
+}
+SEDMA_PLAY = {"game": "sedma", "players": ["P1", "P2", "P3", "P4"]}
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        (straight(limits.MOST_PIPS + 1), "hands[0].end.pips.Bo: invalid-number"),
+        (
+            {**PARTNERS, "hands": [{"end": {"how": "blocked", "pips": {"Bo & Di": 1093}}}]},
+            "hands[0].end.pips.Bo & Di: invalid-number",
+        ),
+        (
+            {**PARTNERS, "hands": [{"plays": [{"player": "Bo", "points": 1001}]}]},
+            "hands[0].plays[0].points: invalid-number",
+        ),
+        ({**straight(5), "rules": {"target": 10_001}}, "rules.target: invalid-number"),
+        (
+            {**PARTNERS, "hands": [{"end": {"how": "blocked"}, "claimed": {"Ana & Cy": 10_001}}]},
+            "hands[0].claimed.Ana & Cy: invalid-number",
+        ),
+        (straight(5) | {"rules": {"target": 250.0}}, "rules.target: invalid-number"),
+        (
+            {**PARTNERS, "hands": [{"plays": [{"player": "Bo", "points": 12.0}]}]},
+            "hands[0].plays[0].points: invalid-number",
+        ),
+        (
+            {
+                **SEDMA_PLAY,
+                "hands": [
+                    {"opener": "P1", "plays": [{"player": "P1", "tile": "1-1", "points": 1}]}
+                ],
+            },
+            "hands[0].plays[0].points: unknown-field",
+        ),
+    ],
+    ids=[
+        "pips over 1092",
+        "a side's pips over 1092",
+        "a play over 1000",
+        "a target over 10,000",
+        "a claim over 10,000",
+        "a target of 250.0",
+        "a play of 12.0",
+        "points on a Sedma play",
+    ],
+)
+def test_numbers_past_the_bounds_and_fields_the_format_lacks_are_unreadable(
+    tmp_path: Path, data: dict[str, Any], where: str
+) -> None:
+    run = scorecheck(written(tmp_path, data), "--json")
+
+    assert run.code == 2
+    assert where in run.err

@@ -1,7 +1,7 @@
 """A season of generated league matches, and what the rules say about them, worked out here.
 
 The generator plays short matches from a seeded random generator and keeps the score itself as
-it goes, by RULES.md, so the tests compare the app's standings and ratings with numbers the app
+it goes, by docs/rules.md, so the tests compare the app's standings and ratings with numbers the app
 never produced. Nothing here asks the app for a score.
 """
 
@@ -22,7 +22,7 @@ DOUBLE_BLANK = 50
 
 
 def round5(pips: int) -> int:
-    """RULES.md: the nearest five, never a tie."""
+    """docs/rules.md: the nearest five, never a tie."""
     return 5 * ((pips + 2) // 5)
 
 

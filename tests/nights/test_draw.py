@@ -17,6 +17,9 @@ from scorekeeper.nights.draw import (
     Table,
     balanced_draw,
     blind_draw,
+    meetings,
+    rotating_partners,
+    rotating_round,
     table_sizes,
     tables_for,
 )
@@ -273,6 +276,108 @@ def test_nobody_sits_out_twice_before_everybody_has_sat_out_once(
         sat_out.update(drawn.sitting_out)
 
         assert max(sat_out.values()) - min(sat_out.values()) <= 1
+
+
+#: who is here for a round: everybody in the hall has a name from this list
+HALL = names(14)
+
+
+@st.composite
+def comings_and_goings(draw: st.DrawFn) -> list[frozenset[str]]:
+    """Who is checked in for each round of a night: some come late, some leave early, some
+    leave and come back."""
+    here = set(draw(st.lists(st.sampled_from(HALL), min_size=4, max_size=11, unique=True)))
+    rounds = []
+    for _ in range(draw(st.integers(1, 10))):
+        came = draw(st.lists(st.sampled_from(HALL), max_size=2, unique=True))
+        left = draw(st.lists(st.sampled_from(sorted(here)), max_size=2, unique=True))
+        if len(here | set(came)) - len(set(left) - set(came)) >= 4:
+            here = (here | set(came)) - (set(left) - set(came))
+        rounds.append(frozenset(here))
+    return rounds
+
+
+def play_a_night(
+    night: list[frozenset[str]], draw_type: str, seed: str | int
+) -> list[tuple[Counter, Round]]:
+    """Every round drawn the way the night's pages draw it: each round with what everyone had
+    missed before it (rounds sat out, or played before they came or after they left)."""
+    missed: Counter = Counter()
+    played: list[tuple[Counter, Round]] = []
+    everyone = sorted(frozenset().union(*night))
+    ratings = {player: 1400 + 10 * number for number, player in enumerate(everyone)}
+    for number, here in enumerate(night):
+        options = dict(seed=f"{seed}-{number}", table_size=4, partnerships=True)
+        counts = {player: missed[player] for player in here}
+        if draw_type == "blind":
+            drawn = blind_draw(here, sitting_out_counts=counts, **options)
+        elif draw_type == "balanced":
+            drawn = balanced_draw(here, ratings, sitting_out_counts=counts, **options)
+        else:
+            # the schedule for these players, from the round they all first played together
+            done = 0
+            while done < number and night[number - 1 - done] == here:
+                done += 1
+            before = played[number - done][0] if done else missed
+            drawn = rotating_round(
+                rotating_partners(here),
+                done,
+                sitting_out_counts={player: before[player] for player in here},
+            )
+        played.append((Counter(missed), drawn))
+        missed.update(player for player in everyone if player not in drawn.players)
+    return played
+
+
+@settings(max_examples=60, deadline=None)
+@given(comings_and_goings(), SEEDS, st.sampled_from(["blind", "balanced", "rotating"]))
+def test_nobody_sits_out_twice_while_someone_here_has_not_sat_out(
+    night: list[frozenset[str]], seed: str | int, draw_type: str
+) -> None:
+    for missed, drawn in play_a_night(night, draw_type, seed):
+        if any(missed[player] for player in drawn.sitting_out):
+            assert all(missed[player] for player in drawn.players), (missed, drawn)
+
+
+def test_rotating_partners_after_a_walk_in_sits_out_those_who_played_every_round() -> None:
+    nine = ["Ana", "Bo", "Cy", "Dale", "Eve", "Flo", "Gus", "Hal", "Ivy"]
+    night = [frozenset(nine), frozenset([*nine, "Yul"])]
+
+    (_, first), (_, second) = play_a_night(night, "rotating", 1)
+
+    assert len(first.sitting_out) == 1
+    assert len(second.sitting_out) == 2
+    assert not {*first.sitting_out, "Yul"} & set(second.sitting_out)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(4, 13), st.data())
+def test_byes_moved_round_keep_the_schedules_partners_and_opponents(
+    count: int, data: st.DataObject
+) -> None:
+    players = names(count)
+    schedule = rotating_partners(players)
+    behind = data.draw(st.dictionaries(st.sampled_from(players), st.integers(0, 3)))
+
+    moved = [
+        rotating_round(schedule, n, sitting_out_counts=behind) for n in range(len(schedule.rounds))
+    ]
+
+    partners, opponents = meetings(moved)
+    drawn_partners, drawn_opponents = meetings(schedule.rounds)
+    assert sorted(partners.values()) == sorted(drawn_partners.values())
+    assert sorted(opponents.values()) == sorted(drawn_opponents.values())
+    byes = Counter(player for round_ in moved for player in round_.sitting_out)
+    drawn_byes = Counter(player for round_ in schedule.rounds for player in round_.sitting_out)
+    assert sorted(byes.values()) == sorted(drawn_byes.values())
+
+
+def test_a_rotating_schedule_with_nobody_behind_is_the_schedule_as_drawn() -> None:
+    schedule = rotating_partners(names(9))
+
+    for number, round_ in enumerate(schedule.rounds):
+        assert rotating_round(schedule, number) == round_
+        assert rotating_round(schedule, number, sitting_out_counts={}) == round_
 
 
 def test_players_who_sat_out_before_play_first() -> None:

@@ -1,13 +1,15 @@
 """A league night through its pages: who came, the draw, the round started with its table cards,
 late arrivals, walk-ins, someone leaving early, the night's board and its exports.
 
-The matches are played to 25, so one play of 25 wins one (RULES.md: the target wins at once)."""
+The matches are played to 25, so one play of 25 wins one (docs/rules.md: the target wins at
+once)."""
 
 from __future__ import annotations
 
 import csv
 import datetime
 import io
+import re
 import zipfile
 from collections import Counter
 from itertools import combinations
@@ -16,6 +18,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER
@@ -27,7 +30,7 @@ from scorekeeper.nights.models import CheckIn, Night, NightRound
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.leagues.pages import table_rows
-from tests.web.pages import HTMX, content, text
+from tests.web.pages import HTMX, content, text, text_of
 from tests.web.table import chickenfoot_round, play, scorekeeper_client, seated_names
 
 pytestmark = pytest.mark.django_db
@@ -130,15 +133,29 @@ def test_nine_players_draw_two_tables_and_one_sits_out(organizer, season):
 
 def test_the_same_seed_draws_the_same_tables(organizer, season):
     night = new_night(organizer, season)
+    # the first draw's seed is the night's own when none is given, and shown
+    default = draw(organizer, night)
+    assert default.seed == f"{night.seed}-1"
     once = seated(draw(organizer, night, seed="hall-42"))
     other = seated(draw(organizer, night, seed="another"))
     again = seated(draw(organizer, night, seed="hall-42"))
     assert once == again
     assert NightRound.objects.filter(night=night).count() == 1
-    # the seed is the night's own when none is given, and shown
-    default = draw(organizer, night)
-    assert default.seed == f"{night.seed}-1"
     assert once != other or once == seated(draw(organizer, night, seed="a third"))
+
+
+def test_drawing_a_round_again_without_a_seed_draws_from_a_new_one_shown(organizer, season):
+    night = new_night(organizer, season)
+    first = draw(organizer, night)
+    seeds = [first.seed]
+    for _ in range(3):
+        seeds.append(draw(organizer, night).seed)
+        page = text(organizer.get(reverse("nights:night", args=[night.pk])))
+        assert f"Drawn from the seed {seeds[-1]}" in page
+    assert len(set(seeds)) == 4
+    # the seed shown draws the same tables when typed: the draw can be checked
+    last = NightRound.objects.get(night=night)
+    assert seated(last) == seated(draw(organizer, night, seed=last.seed))
 
 
 def test_starting_a_round_makes_every_table_a_season_match_with_a_card(organizer, season):
@@ -181,6 +198,22 @@ def test_starting_a_round_makes_every_table_a_season_match_with_a_card(organizer
     assert match.totals == [0, 10]
     # and cannot keep score at table 2
     assert play(phone, matches[1], seated_names(matches[1])[0], 10).status_code == 403
+
+
+def test_a_table_card_names_the_partnerships_and_prints_its_link_under_the_code(organizer, season):
+    night = new_night(organizer, season)
+    first = draw(organizer, night)
+    start(organizer, night, 1)
+
+    cards = organizer.get(reverse("nights:cards", args=[night.pk, 1]))
+
+    page = text(cards)
+    for table, (a, b, c, d) in zip(first.tables.order_by("number"), seated(first), strict=True):
+        assert f"{a} & {c} against {b} & {d}" in page
+        url = "http://testserver" + reverse("access:join", args=[table.link.token])
+        # in text, for a phone that cannot scan the code: a printed link cannot be tapped
+        assert f'<p class="card-url" data-testid="card-url">{url}</p>' in content(cards)
+    assert "Seats 1 &amp; 3 against 2 &amp; 4" not in content(cards)
 
 
 def test_only_the_organizer_runs_a_night(organizer, season):
@@ -398,6 +431,26 @@ def test_rotating_partners_for_eight_players_partners_everyone_once(organizer, s
     assert "All 7 rounds have been played." in text(response)
 
 
+def test_rotating_partners_after_a_walk_in_gives_nobody_a_second_bye(organizer, season):
+    # the hall's trial: nine players, round 1 with one sitting out, a walk-in, round 2
+    night = new_night(organizer, season, draw="rotating", rounds=3)
+    first = draw(organizer, night)
+    (dale,) = sitting_out(first)
+    assert start(organizer, night, 1).status_code == 302
+    win_every_table(organizer, first)
+    response = organizer.post(reverse("nights:check_in", args=[night.pk]), {"walk_ins": "Yul"})
+    assert response.status_code == 302
+
+    second = draw(organizer, night)
+
+    # Dale sat round 1 out and Yul was not here: two of the eight who played it sit out now
+    out = sitting_out(second)
+    assert len(out) == 2
+    assert dale not in out and "Yul" not in out
+    page = text(organizer.get(reverse("nights:night", args=[night.pk])))
+    assert f"Sitting out: {out[0]}, {out[1]}" in page
+
+
 def test_rotating_partners_is_for_partnerships_only(organizer, season):
     url = reverse("nights:new_night", args=[season.league_id, season.pk])
     response = organizer.post(
@@ -490,3 +543,36 @@ def test_a_chickenfoot_night_places_its_players_lowest_first(organizer):
             *placings,
             f"{total}.0",
         ]
+
+
+def test_opening_a_season_starts_it_today_unless_told_otherwise(organizer):
+    league = League.objects.create(name="Thursday Fives", game="straight")
+
+    page = content(organizer.get(reverse("leagues:league", args=[league.pk])))
+
+    today = timezone.localdate().isoformat()
+    assert re.search(rf'<input type="date" name="starts_on" value="{today}"', page), page
+    assert not re.search(r'<input type="date" name="ends_on" value=', page)
+
+
+def test_two_nights_on_the_same_date_are_told_apart_on_the_season_page(organizer, season):
+    first = new_night(organizer, season)
+    second = new_night(organizer, season)
+    other_day = new_night(organizer, season, played_on="2026-12-11")
+
+    page = organizer.get(reverse("leagues:season", args=[season.league_id, season.pk]))
+
+    rows = {
+        int(pk): text_of(row)
+        for pk, row in re.findall(r'<li><a href="/nights/(\d+)/">(.*?)</li>', content(page))
+    }
+    assert set(rows) == {first.pk, second.pk, other_day.pk}
+    assert rows[first.pk] != rows[second.pk]
+    assert rows[first.pk].startswith(
+        "League night, Dec. 4, 2026 · night 1 of 2 that day, opened at"
+    )
+    assert rows[second.pk].startswith(
+        "League night, Dec. 4, 2026 · night 2 of 2 that day, opened at"
+    )
+    # a night alone on its date needs nothing more
+    assert rows[other_day.pk] == "League night, Dec. 11, 2026"

@@ -12,7 +12,7 @@ from tests.examples import matchfile_example
 
 
 def straight_file() -> dict[str, Any]:
-    """The example from MATCHFILE.md, as decoded JSON."""
+    """The example from the README's *The match file*, as decoded JSON."""
     return matchfile_example()
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Hand, HandEnd, Match, Play, Side, score_match
+from scorekeeper.rules import Hand, HandEnd, Match, Play, Severity, Side, score_match
 from scorekeeper.rules.match import GAMES
 from scorekeeper.rules.matchfile import MatchFileError, dumps_match, read_match, write_match
 from scorekeeper.rules.rounding import round5
@@ -270,18 +270,30 @@ def test_opponents_pips_counted_together_score_as_counted_apart(match: Match) ->
 
 
 @given(straight_matches(partners=True))
-def test_a_blocked_hand_with_pips_counted_together_is_an_error(match: Match) -> None:
+def test_a_side_total_is_a_warning_only_on_the_winning_side_of_a_blocked_hand(
+    match: Match,
+) -> None:
+    # without round_each_hand, only a blocked hand's winners need each partner's own count
+    match = replace(match, rules={**match.rules, "round_each_hand": False})
     board = score_match(match)
 
-    expected = {
-        number
-        for number, hand in enumerate(match.hands, 1)
-        if hand.end is not None
-        and hand.end.how == "blocked"
-        and any(side.label in hand.end.pips for side in match.sides)
-    }
-    flagged = {f.hand for f in board.findings if f.code == "pips-counted-together"}
-    assert expected <= flagged
+    expected = set()
+    for number, hand in enumerate(match.hands, 1):
+        if hand.end is None or hand.end.how != "blocked":
+            continue
+        held = {side: side_pips(match, hand.end, side) for side in match.sides}
+        fewest = [side for side in match.sides if held[side] == min(held.values())]
+        if len(fewest) == 1 and fewest[0].label in hand.end.pips:
+            expected.add(number)
+    flagged = [f for f in board.findings if f.code == "pips-counted-together"]
+    assert {f.hand for f in flagged} == expected
+    assert all(f.severity == Severity.WARNING for f in flagged)
+
+
+def side_pips(match: Match, end: HandEnd, side: Side) -> int:
+    if side.label in end.pips:
+        return end.pips[side.label]
+    return sum(end.pips.get(name, 0) for name in side.players)
 
 
 # -- the lead ---------------------------------------------------------------------------------

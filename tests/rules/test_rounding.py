@@ -4,7 +4,8 @@ import pytest
 
 from scorekeeper.rules.rounding import explain_round5, round5
 
-# RULES.md: 0,1,2 -> 0; 3..7 -> 5; 8..12 -> 10; ... each band is centred on its multiple of five.
+# docs/rules.md: 0,1,2 -> 0; 3..7 -> 5; 8..12 -> 10; ... each band is centred on its multiple
+# of five.
 ROUNDING_TABLE = {
     0: 0, 1: 0, 2: 0,
     3: 5, 4: 5, 5: 5, 6: 5, 7: 5,

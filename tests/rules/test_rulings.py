@@ -1,8 +1,9 @@
-"""The rulings shared/RULES.md spells out for cases the first reading left open."""
+"""The rulings docs/rules.md and docs/findings.md spell out for cases a first reading leaves
+open."""
 
 from __future__ import annotations
 
-from scorekeeper.rules import Hand, HandEnd, Match, Play, Scoreboard, score_match
+from scorekeeper.rules import Hand, HandEnd, Match, Play, Scoreboard, Severity, score_match
 
 
 def codes(board: Scoreboard) -> list[str]:
@@ -119,3 +120,124 @@ def test_counting_from_the_leader_can_pass_over_the_first_seat() -> None:
     )
 
     assert score_match(match).next.leader == "Cy"
+
+
+def test_partners_level_on_pips_after_a_hand_whose_leader_was_never_recorded_name_nobody() -> None:
+    # nobody recorded who led hand 1: Ana and Cy both hold 4, and the rules cannot tell
+    blocked = HandEnd("blocked", pips={"Ana": 4, "Bo": 10, "Cy": 4, "Di": 9})
+    teams = (("Ana", "Cy"), ("Bo", "Di"))
+    match = Match("straight", ("Ana", "Bo", "Cy", "Di"), teams, hands=(Hand(end=blocked),))
+
+    board = score_match(match)
+
+    assert (board.next.hand, board.next.leader) == (2, None)
+    assert str(board.next.says) == "Hand 2: the rules cannot tell who leads; the table says."
+    assert board.totals == {"Ana & Cy": 20, "Bo & Di": 0}
+
+
+def test_the_leads_player_is_the_leader_where_nothing_before_says_who_leads() -> None:
+    # hand 1 has no leader, but Cy's first play is marked the lead: Cy led, so Cy first from Cy
+    blocked = HandEnd("blocked", pips={"Ana": 4, "Bo": 10, "Cy": 4, "Di": 9})
+    teams = (("Ana", "Cy"), ("Bo", "Di"))
+    hand = Hand(plays=(Play("Cy", points=5, lead=True),), end=blocked)
+    match = Match("straight", ("Ana", "Bo", "Cy", "Di"), teams, hands=(hand,))
+
+    board = score_match(match)
+
+    assert board.findings == []
+    assert board.next.leader == "Cy"
+
+
+# -- the lead flag ----------------------------------------------------------------------------
+
+TWO = ("Ana", "Bo")
+
+
+def lead_findings(*hands: Hand) -> list[tuple[int, int, str]]:
+    board = score_match(Match("straight", TWO, hands=hands))
+    return [(f.hand, f.play, f.message) for f in board.findings if f.code == "lead-misplaced"]
+
+
+def test_the_lead_on_the_first_play_by_the_leader_is_fine() -> None:
+    assert lead_findings(Hand(leader="Bo", plays=(Play("Bo", points=10, lead=True),))) == []
+
+
+def test_the_lead_on_a_later_play_is_misplaced() -> None:
+    hand = Hand(leader="Ana", plays=(Play("Ana", points=5), Play("Ana", points=10, lead=True)))
+
+    assert lead_findings(hand) == [
+        (
+            1,
+            2,
+            "Hand 1, play 2: Ana's play is marked as the lead, but the lead is the hand's first "
+            "play.",
+        )
+    ]
+
+
+def test_two_leads_in_a_hand_are_misplaced() -> None:
+    hand = Hand(
+        leader="Ana",
+        plays=(Play("Ana", points=5, lead=True), Play("Bo", points=10, lead=True)),
+    )
+
+    assert lead_findings(hand) == [
+        (1, 2, "Hand 1, play 2: Bo's play is marked as the lead, but play 1 already led the hand.")
+    ]
+
+
+def test_the_lead_by_anyone_but_the_recorded_leader_is_misplaced() -> None:
+    hand = Hand(leader="Ana", plays=(Play("Bo", points=10, lead=True),))
+
+    assert lead_findings(hand) == [
+        (1, 1, "Hand 1, play 1: Bo's play is marked as the lead, but Ana leads this hand.")
+    ]
+
+
+def test_a_leader_worked_out_from_the_hand_before_counts_as_recorded() -> None:
+    # Ana dominoed hand 1, so Ana leads hand 2
+    first = Hand(leader="Bo", end=HandEnd("domino", player="Ana", pips={"Bo": 10}))
+    second = Hand(plays=(Play("Bo", points=5, lead=True),))
+
+    assert lead_findings(first, second) == [
+        (2, 1, "Hand 2, play 1: Bo's play is marked as the lead, but Ana leads this hand.")
+    ]
+
+
+def test_where_nothing_says_who_leads_the_leads_player_leads() -> None:
+    # a first hand with no leader; after a blocked tie whose leader nobody knew
+    tie = Hand(end=HandEnd("blocked", pips={"Ana": 5, "Bo": 5}))
+    second = Hand(plays=(Play("Bo", points=10, lead=True),))
+
+    assert lead_findings(Hand(plays=(Play("Bo", points=10, lead=True),))) == []
+    assert lead_findings(tie, second) == []
+
+
+def test_a_misplaced_lead_is_an_error_and_its_points_still_count() -> None:
+    hand = Hand(leader="Ana", plays=(Play("Bo", points=10, lead=True),))
+
+    board = score_match(Match("straight", TWO, hands=(hand,)))
+
+    assert [(f.code, f.severity) for f in board.findings] == [("lead-misplaced", Severity.ERROR)]
+    assert board.totals == {"Ana": 0, "Bo": 10}
+
+
+# -- Sedma: a passed_opening that leaves some of those in between off -------------------------
+
+
+def test_a_partial_passed_opening_is_bad_and_those_left_off_passed_all_the_same() -> None:
+    # hand 2 is P2's to open; P4 opens it; the record names P3 but not P2
+    line = (
+        Play("P4", tile=(6, 6)),
+        Play("P1", tile=(6, 1)),
+        Play("P2", tile=(1, 1)),
+    )
+    second = Hand(opener="P4", passed_opening=("P3",), plays=line)
+
+    board = score_match(Match("sedma", PLAYERS, hands=(FIRST, second)))
+
+    assert codes(board) == ["bad-opening", "opener-passed-but-held-double"]
+    assert (board.findings[1].hand, board.findings[1].play) == (2, 3)
+    assert "P2 passed the opening" in board.findings[1].message
+    # kept on purpose, P2's double still scores
+    assert board.hands[1].points["P2"] == 1

@@ -45,7 +45,7 @@ def only(board: Scoreboard, code: str):
     return found[0]
 
 
-# The worked example in RULES.md, the whole line player by player.
+# The worked example in docs/rules.md, the whole line player by player.
 WORKED_LINE = (
     ("P1", "1-1"), ("P2", "1-2"), ("P3", "2-4"), ("P4", "4-4"), ("P1", "4-0"), ("P2", "0-0"),
     ("P3", "0-6"), ("P4", "6-6"), ("P1", "6-5"), ("P2", "5-5"), ("P3", "5-2"), ("P4", "2-2"),

@@ -122,7 +122,7 @@ def test_settle_it_answers_any_input_with_a_page(
 
 # -- importing a match file -----------------------------------------------------------------------
 
-#: the MATCHFILE.md example
+#: the example of the README's *The match file*
 STRAIGHT = matchfile_example()
 CHICKENFOOT = {
     "game": "chickenfoot",

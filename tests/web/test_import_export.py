@@ -16,7 +16,8 @@ from tests.examples import matchfile_example
 from tests.web.pages import text, totals, winner
 from tests.web.table import board
 
-# The example of MATCHFILE.md, played to 300 (a target of 250 is the default and not written).
+# The example of the README's *The match file*, played to 300 (a target of 250 is the default
+# and not written).
 STRAIGHT = {**matchfile_example(), "rules": {"target": 300}}
 
 CHICKENFOOT = {

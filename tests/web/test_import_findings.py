@@ -1,5 +1,5 @@
 """An import keeps error findings only when asked: a match file the rules find errors in is not
-stored; the page lists the findings and asks once to keep them all (RULES.md)."""
+stored; the page lists the findings and asks once to keep them all (docs/rules.md)."""
 
 from __future__ import annotations
 

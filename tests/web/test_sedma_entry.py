@@ -7,7 +7,7 @@ from scorekeeper.tables.models import Hand, Match
 from tests.web.pages import double_button_disabled, is_board_only, next_up, text, totals, winner
 from tests.web.table import FOUR, board, lay, post, rows, saved, stored
 
-# The worked example of RULES.md with Ana, Bo, Cy and Di for P1 to P4.
+# The worked example of docs/rules.md (*Sedma*) with Ana, Bo, Cy and Di for P1 to P4.
 WORKED_LINE = [
     ("Ana", "1-1"), ("Bo", "1-2"), ("Cy", "2-4"), ("Di", "4-4"), ("Ana", "4-0"), ("Bo", "0-0"),
     ("Cy", "0-6"), ("Di", "6-6"), ("Ana", "6-5"), ("Bo", "5-5"), ("Cy", "5-2"), ("Di", "2-2"),

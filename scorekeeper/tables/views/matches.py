@@ -186,7 +186,7 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_match(request: HttpRequest) -> HttpResponse:
     """Bring in a match file. One with error findings is stored only when the table keeps them
-    all on purpose: the page lists them and asks, once (RULES.md).
+    all on purpose: the page lists them and asks, once (docs/rules.md, *A record, not an entry*).
 
     Only a signed-in account imports: a file can hold a whole made-up match, as many as
     anyone cares to send (README: Many phones at one table)."""

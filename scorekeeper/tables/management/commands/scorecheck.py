@@ -12,7 +12,7 @@ from scorekeeper.rules import score_match
 from scorekeeper.rules.matchfile import MatchFileError, read_match
 from scorekeeper.rules.sheet import render_sheet
 
-#: exit codes, part of the public interface (MATCHFILE.md)
+#: exit codes, part of the public interface (README, *scorecheck*)
 CLEAN, HAS_ERRORS, UNREADABLE = 0, 1, 2
 
 
