@@ -11,8 +11,9 @@ The weights put, in this order of importance:
 1. the bye (odd fields) on the lowest ranked entry among those with the fewest byes, so
    nobody has a second bye while someone has none; a higher one only when the lower ones
    would leave the rest impossible to pair without a rematch;
-2. as few pairs across score groups (entries on equal match points) as will go, and as near
-   in score as they can be;
+2. score groups (entries on equal match points): a pair costs how many groups apart the two
+   are, and the round's total is kept as low as will go, so the odd one out of a group meets
+   the top of the next group down;
 3. partners near in the standings: the cost of a pair is the square of how many places apart
    they are, so the top two of a score group meet, then the next two, and when a rematch
    forbids a pair the change is spread over several near pairs rather than one far one.
