@@ -39,6 +39,7 @@ from scorekeeper.events.standings import (
     Entry,
     Game,
     Result,
+    entries_of,
     match_points,
     records,
     sorted_entries,
@@ -59,36 +60,48 @@ class Pairing:
 
 
 class NoPairing(ValueError):
-    """No pairing of the round avoids a rematch while keeping the byes fair."""
+    """No pairing of the round avoids a rematch while keeping the byes fair.
+
+    `reason` is a key for the pages to word in the reader's language: "rematch" (an even
+    field) or "rematch_or_second_bye" (an odd one)."""
+
+    MESSAGES = {
+        "rematch": "every pairing of this round has a rematch",
+        "rematch_or_second_bye": "every pairing of this round has a rematch or a second bye",
+    }
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(self.MESSAGES[reason])
 
 
 def swiss_round(
     ranking: Sequence[Entry], results: Iterable[Result], *, allow_rematches: bool = False
 ) -> Pairing:
     """The next Swiss round for the entries in `ranking` (the standings' order, best first),
-    given the event's results so far (standings.Game and standings.Bye)."""
+    given the event's results so far (standings.Game and standings.Bye). Results may name
+    entries no longer in the ranking (withdrawn): they are not paired, and their games count
+    in the others' meetings and scores as played."""
     ranked = list(ranking)
     if len(set(ranked)) != len(ranked):
         raise ValueError("an entry is listed twice")
     if len(ranked) < 2:
         raise ValueError("a round needs at least two entries")
-    by_entry = records(ranked, results)
+    results = list(results)
+    # an entry that withdrew is not in the ranking, but whom it met and how it did still count
+    by_entry = records({*ranked, *entries_of(results)}, results)
     met = {
         frozenset((game.first, game.second))
         for record in by_entry.values()
         for game in record.games
     }
     scores = {entry: match_points(entry, by_entry) for entry in ranked}
-    fewest_byes = min(record.byes for record in by_entry.values())
+    fewest_byes = min(by_entry[entry].byes for entry in ranked)
     may_sit_out = [entry for entry in ranked if by_entry[entry].byes == fewest_byes]
     graph = _graph(ranked, scores, met, may_sit_out, allow_rematches)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < len(graph):
-        raise NoPairing(
-            "every pairing of this round has a rematch"
-            if len(ranked) % 2 == 0
-            else "every pairing of this round has a rematch or a second bye"
-        )
+        raise NoPairing("rematch" if len(ranked) % 2 == 0 else "rematch_or_second_bye")
     place = {entry: number for number, entry in enumerate(ranked)}
     bye = None
     tables = []

@@ -101,6 +101,14 @@ def records(entries: Iterable[Entry], results: Iterable[Result]) -> dict[Entry, 
     return gathered
 
 
+def entries_of(results: Iterable[Result]) -> set[Entry]:
+    """Every entry the results name."""
+    named: set[Entry] = set()
+    for result in results:
+        named |= {result.entry} if isinstance(result, Bye) else {result.first, result.second}
+    return named
+
+
 def wins(entry: Entry, by_entry: Mapping[Entry, Record]) -> Fraction:
     """Games won, a bye counting as one."""
     record = by_entry[entry]

@@ -75,8 +75,17 @@ def test_a_round_that_cannot_avoid_a_rematch_is_refused_with_a_reason() -> None:
     everyone_met = [won("a", "b"), won("c", "d"), won("a", "c"), won("b", "d")]
     everyone_met += [won("a", "d"), won("b", "c")]
 
-    with pytest.raises(NoPairing, match="every pairing of this round has a rematch"):
+    with pytest.raises(NoPairing, match="every pairing of this round has a rematch") as refused:
         swiss_round("abcd", everyone_met)
+
+    assert refused.value.reason == "rematch"
+
+
+def test_an_odd_field_out_of_new_opponents_is_refused_naming_the_bye_too() -> None:
+    with pytest.raises(NoPairing) as refused:
+        swiss_round("abc", [won("a", "b"), won("a", "c"), won("b", "c")])
+
+    assert refused.value.reason == "rematch_or_second_bye"
 
 
 def test_allowed_rematches_are_as_few_as_the_field_allows_and_listed() -> None:
@@ -94,6 +103,16 @@ def test_the_same_ranking_and_results_give_the_same_pairing_in_any_order() -> No
     results = [won("a", "e"), won("b", "f"), won("c", "g"), won("h", "d"), Bye("i")]
 
     assert swiss_round("abchdefgi", results) == swiss_round("abchdefgi", results[::-1])
+
+
+def test_an_entry_that_withdrew_is_left_out_and_the_rest_are_paired_as_before() -> None:
+    # e withdrew after round 1; a and b met, so did c and d
+    round_1 = [won("a", "b"), won("c", "d"), won("e", "f")]
+
+    pairing = swiss_round("acbdf", round_1)
+
+    assert pairing.bye == "f"
+    assert pairing.tables == (("a", "c"), ("b", "d"))
 
 
 def test_an_entry_listed_twice_is_refused() -> None:
