@@ -212,35 +212,33 @@ def standings(
         }
         for entry in listed
     }
-    # each block holds entries still tied; a block split by a key starts its later parts with
-    # that key as what decided them
-    blocks: list[list[Entry]] = [listed]
-    decided_by: dict[Entry, str] = {}
+    # each block holds entries still tied, with the key that put the block below the one
+    # above; a key splitting a block leaves that to its first part and names itself for the
+    # others (the block's first entry may change as later keys reorder it)
+    blocks: list[tuple[str | None, list[Entry]]] = [(None, listed)]
     for key in tiebreaks:
-        split: list[list[Entry]] = []
-        for block in blocks:
+        split: list[tuple[str | None, list[Entry]]] = []
+        for decided_by, block in blocks:
             if len(block) == 1:
-                split.append(block)
+                split.append((decided_by, block))
                 continue
             if key == HEAD_TO_HEAD:
                 for entry in block:
                     values[entry][key] = head_to_head(entry, block, by_entry)
             # sorted() keeps the id order among equal values
             ordered = sorted(block, key=lambda entry: values[entry][key], reverse=True)
-            parts = [[ordered[0]]]
+            split.append((decided_by, [ordered[0]]))
             for entry in ordered[1:]:
-                if values[entry][key] == values[parts[-1][0]][key]:
-                    parts[-1].append(entry)
+                if values[entry][key] == values[split[-1][1][0]][key]:
+                    split[-1][1].append(entry)
                 else:
-                    decided_by[entry] = key
-                    parts.append([entry])
-            split.extend(parts)
+                    split.append((key, [entry]))
         blocks = split
-    rows = []
-    for block in blocks:
+    rows: list[Row] = []
+    for decided_by, block in blocks:
         place = len(rows) + 1
         rows.extend(
-            Row(entry, place, values[entry], decided_by.get(entry) if at == 0 else None)
+            Row(entry, place, values[entry], decided_by if at == 0 else None)
             for at, entry in enumerate(block)
         )
     return tuple(rows)

@@ -8,8 +8,11 @@ import sys
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.events.standings import (
+    TIEBREAKS,
     Bye,
     Game,
     buchholz,
@@ -120,6 +123,17 @@ def test_points_difference_decides_first_when_the_event_puts_it_first() -> None:
     ]
 
 
+def test_a_later_tie_break_reordering_a_tie_keeps_what_put_the_tie_below() -> None:
+    # b won; a lost by 85 and c never played: both on no points, c ahead on points difference
+    rows = standings("abc", [Game("a", "b", 100, 185)], ("match_points", "points_difference"))
+
+    assert places(rows) == [
+        ("b", 1, None),
+        ("c", 2, "match_points"),
+        ("a", 3, "points_difference"),
+    ]
+
+
 def test_entries_that_no_tie_break_separates_share_a_place_listed_by_id() -> None:
     rows = standings(["d", "c", "b", "a"], [Game("a", "b", 100, 100), Game("c", "d", 100, 100)])
 
@@ -160,3 +174,46 @@ def test_the_tournament_engine_loads_no_django() -> None:
 
     assert "networkx" in loaded
     assert "django" not in loaded
+
+
+@st.composite
+def events(draw: st.DrawFn) -> tuple[list[int], list, list[str]]:
+    entries = list(range(draw(st.integers(2, 12))))
+    pairs = st.lists(st.sampled_from(entries), min_size=2, max_size=2, unique=True)
+    games = draw(
+        st.lists(
+            st.builds(
+                lambda pair, first, second: Game(pair[0], pair[1], first, second),
+                pairs,
+                st.sampled_from((100, 185, 250)),
+                st.sampled_from((100, 185, 250)),
+            ),
+            max_size=30,
+        )
+    )
+    byes = draw(st.lists(st.builds(Bye, st.sampled_from(entries)), max_size=4))
+    order = draw(st.permutations(TIEBREAKS))
+    chosen = order[: draw(st.integers(1, len(order)))]
+    return entries, games + byes, list(chosen)
+
+
+@settings(max_examples=80, deadline=None)
+@given(events())
+def test_each_row_says_the_tie_break_that_put_it_below_the_row_above(event) -> None:
+    entries, results, tiebreaks = event
+
+    rows = standings(entries, results, tiebreaks)
+
+    assert sorted(row.entry for row in rows) == entries
+    assert rows[0].place == 1 and rows[0].decided_by is None
+    for above, row in zip(rows, rows[1:], strict=False):
+        key = row.decided_by
+        if key is None:
+            # still tied: equal on every tie-break, and sharing the place
+            assert row.place == above.place
+            assert [row.values[k] for k in tiebreaks] == [above.values[k] for k in tiebreaks]
+            continue
+        earlier = tiebreaks[: tiebreaks.index(key)]
+        assert row.place == rows.index(row) + 1
+        assert [row.values[k] for k in earlier] == [above.values[k] for k in earlier]
+        assert above.values[key] > row.values[key]
