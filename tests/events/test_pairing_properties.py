@@ -111,6 +111,10 @@ def play_swiss(count: int, seed: int) -> tuple[Counter[int], set[frozenset[int]]
             pairing = swiss_round(ranking, results, allow_rematches=True)
             rematches_allowed = True
         check_round(ranking, pairing, met, byes, rematches_allowed)
+        if count <= SEARCHED:
+            # the results' order does not matter
+            again = swiss_round(ranking, results[::-1], allow_rematches=rematches_allowed)
+            assert again == pairing
         results += results_of(pairing, random_points(rng, len(pairing.tables)))
         met |= {frozenset(table) for table in pairing.tables}
         if pairing.bye is not None:
