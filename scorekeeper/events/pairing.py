@@ -135,7 +135,10 @@ def _graph(
     # one pair's cost of score groups crossed is under count * count**3, a round's under
     # count**5; the bye's place costs a step per place above the last
     bye_step = count**5
+    # the bye's cost is under count * count**5, so a rematch outweighs any bye and any pairs
     rematch = count**7
+    # every matching the maximum cardinality allows has the same number of edges, so a base
+    # on each edge changes no choice; it keeps every weight positive
     base = count**8
     graph = nx.Graph()
     graph.add_nodes_from(ranked)
