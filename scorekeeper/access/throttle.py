@@ -54,3 +54,20 @@ def count_start(request: HttpRequest) -> Refusal | None:
             if usage is not None and usage["should_limit"]:
                 return Refusal(per_hour, max(usage["time_left"], 1))
     return None
+
+
+def count_export(request: HttpRequest) -> Refusal | None:
+    """Count a heavy export (a season's hands, a league's or a night's bundle) read without
+    an account; the refusal when its address has read as many as it may this hour. Each reads
+    every match it holds: a few readers without an account must not keep the app's workers
+    from the hall."""
+    if request.user.is_authenticated:
+        return None
+    per_hour = settings.ANONYMOUS_EXPORTS_PER_ADDRESS
+    with transaction.atomic():
+        usage = get_usage(
+            request, group="exports-per-address", key=_address, rate=f"{per_hour}/h", increment=True
+        )
+    if usage is not None and usage["should_limit"]:
+        return Refusal(per_hour, max(usage["time_left"], 1))
+    return None

@@ -147,3 +147,17 @@ def too_many_starts(request: HttpRequest, refusal: Refusal) -> HttpResponse:
     )
     response["Retry-After"] = str(refusal.seconds_left)
     return response
+
+
+def too_many_exports(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429, and when to try again: an address without an account read as many heavy exports
+    as it may this hour (throttle.py)."""
+    minutes = -(-refusal.seconds_left // 60)
+    response = render(
+        request,
+        "access/too_many_exports.html",
+        {"per_hour": refusal.per_hour, "minutes": minutes},
+        status=429,
+    )
+    response["Retry-After"] = str(refusal.seconds_left)
+    return response

@@ -18,14 +18,14 @@ import json
 import unicodedata
 import zipfile
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Prefetch, QuerySet
 from django.utils.translation import gettext
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
-from scorekeeper.leagues.results import season_entries
 from scorekeeper.rules import limits
 from scorekeeper.rules.match import GAMES
 from scorekeeper.rules.matchfile import (
@@ -35,10 +35,10 @@ from scorekeeper.rules.matchfile import (
     parse_rules,
     read_match,
 )
-from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import look_alikes, stored_names
-from scorekeeper.tables.scoring import create_match, match_value, player_named, refetch
+from scorekeeper.tables.scoring import create_match, match_value, player_named
 
 FORMAT = "dominoes-league/1"
 #: the zip as uploaded
@@ -69,30 +69,85 @@ class BundleTooLarge(BundleError):
     status = 413
 
 
-def export_league(league: League) -> bytes:
+#: the matches read and written at a time: an export makes the same few queries for each so
+#: many matches, and holds no more than these in memory, whatever the league's size
+EXPORT_CHUNK = 200
+#: the zip is handed on to the client in pieces of about this size
+EXPORT_PIECE = 64 * 1024
+
+
+def export_league(league: League) -> Iterator[bytes]:
+    """The league's bundle, as it is written: for a StreamingHttpResponse."""
     seasons = [
-        (season.name, season.starts_on, season.ends_on, season_entries(season.pk))
+        (
+            season.name,
+            season.starts_on,
+            season.ends_on,
+            SeasonMatch.objects.filter(season=season).order_by(
+                "match__finished_at", "created_at", "pk"
+            ),
+        )
         for season in league.seasons.order_by("starts_on", "pk")
     ]
     return export_bundle(league, league.name, seasons)
 
 
 #: a season as a bundle holds it: its name, first and last day, and its entries in order
-BundledSeason = tuple[str, datetime.date, "datetime.date | None", list[SeasonMatch]]
+BundledSeason = tuple[str, datetime.date, "datetime.date | None", QuerySet[SeasonMatch]]
 
 
-def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> bytes:
+class _Pipe(io.RawIOBase):
+    """What the zip is written to: it keeps what was written until it is taken. It cannot
+    seek, so zipfile writes each file's sizes after it (a data descriptor) and never goes
+    back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._pieces: list[bytes] = []
+        self.size = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self._pieces.append(bytes(data))
+        self.size += len(data)
+        return len(data)
+
+    def take(self) -> bytes:
+        taken = b"".join(self._pieces)
+        self._pieces.clear()
+        self.size = 0
+        return taken
+
+
+def _with_everything(entries: QuerySet[SeasonMatch]) -> QuerySet[SeasonMatch]:
+    """Entries with their matches, seats, players, hands and plays: four queries for each
+    chunk of entries read with ``iterator(chunk_size)``."""
+    return entries.select_related("match").prefetch_related(
+        Prefetch(
+            "match__seats", queryset=Seat.objects.select_related("player").order_by("position")
+        ),
+        Prefetch("match__hands", queryset=Hand.objects.order_by("number")),
+        Prefetch("match__hands__plays", queryset=Play.objects.order_by("number")),
+    )
+
+
+def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> Iterator[bytes]:
     """The league's game, rules and members, under ``name``, with the seasons given (a whole
-    league's, or one night's matches as a season of its own)."""
-    buffer = io.BytesIO()
+    league's, or one night's matches as a season of its own): the zip in pieces, as it is
+    written, a chunk of matches read at a time."""
+    pipe = _Pipe()
     written = []
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(pipe, "w", zipfile.ZIP_DEFLATED) as archive:
         for season_name, starts_on, ends_on, entries in seasons:
             matches = []
-            for entry in entries:
+            for entry in _with_everything(entries).iterator(chunk_size=EXPORT_CHUNK):
                 file = f"matches/{entry.match_id}.json"
-                archive.writestr(file, dumps_match(match_value(refetch(entry.match))))
+                archive.writestr(file, dumps_match(match_value(entry.match)))
                 matches.append({"file": file, "forfeited_by": entry.forfeited_by})
+                if pipe.size >= EXPORT_PIECE:
+                    yield pipe.take()
             written.append(
                 {
                     "name": season_name,
@@ -110,7 +165,7 @@ def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> by
             "seasons": written,
         }
         archive.writestr("league.json", json.dumps(manifest, indent=2, ensure_ascii=False))
-    return buffer.getvalue()
+    yield pipe.take()
 
 
 def import_league(data: bytes) -> League:

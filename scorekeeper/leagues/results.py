@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -205,3 +205,22 @@ def finished_results(*games: str) -> dict[str, list[Result]]:
     for match, result in zip(stored, _results(stored, seats), strict=True):
         by_game[match.game].append(result)
     return by_game
+
+
+#: the matches a season's export reads at a time: four queries for each so many matches, and
+#: no more than these in memory, whatever the season's size
+EXPORT_CHUNK = 200
+
+
+def season_hands(season_id: int) -> Iterator[list]:
+    """Every hand of the season as rows (match, game, hand, side, points, running total), one
+    per side, each match scored by the engine: read a chunk of matches at a time."""
+    matches = with_everything(
+        Match.objects.filter(league_entry__season_id=season_id).order_by("created_at", "pk")
+    )
+    for match in matches.iterator(chunk_size=EXPORT_CHUNK):
+        board = scoreboard_of(match)
+        for hand in board.hands:
+            for side in board.sides:
+                points, running = hand.points[side], hand.running[side]
+                yield [match.pk, match.game, hand.number, side, points, running]

@@ -34,7 +34,7 @@ def export(client: Client, league: StoredSeason) -> bytes:
     response = client.get(reverse("leagues:export_bundle", args=[league.league.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/zip"
-    return response.content
+    return b"".join(response.streaming_content)
 
 
 def wipe() -> None:
