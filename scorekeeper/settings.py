@@ -230,6 +230,9 @@ if not DEBUG and env_flag("DJANGO_HTTPS"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    # the language a browser chose: sent only over HTTPS and only with the site's own requests
+    LANGUAGE_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SAMESITE = "Lax"
     SECURE_SSL_REDIRECT = not env_flag("DJANGO_NO_SSL_REDIRECT")
     # a load balancer's health check may come over plain HTTP, straight to the app server
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
