@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
@@ -35,7 +35,7 @@ from scorekeeper.rules.matchfile import (
     parse_rules,
     read_match,
 )
-from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
+from scorekeeper.tables.models import Hand, Play, Seat
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import look_alikes, stored_names
 from scorekeeper.tables.scoring import create_match, match_value, player_named
@@ -45,11 +45,17 @@ FORMAT = "dominoes-league/1"
 MOST_BYTES = 50_000_000
 #: league.json and a match file per match: 20,000 matches are a busy hall's many years
 MOST_FILES = 20_001
-#: what the files unpack to, all told, as the zip's directory declares it (a zip bomb declares
-#: its real size or fails its checksum: no file is unpacked past its declared size)
+#: what the files unpack to, all told: as the zip's directory declares it, and as they are
+#: unpacked (a file is unpacked a piece at a time, never past its declared size)
 MOST_UNPACKED_BYTES = 200_000_000
 #: league.json: a line or two per match
 MOST_MANIFEST_BYTES = 5_000_000
+#: a file of the bundle is unpacked this much at a time
+UNPACK_PIECE = 64 * 1024
+#: matches in a bundle, and in one of its seasons, as league.json lists them (each match file
+#: at most once): a bundle is imported in one transaction, and these keep it short
+MOST_MATCHES = 20_000
+MOST_SEASON_MATCHES = 10_000
 #: league.json nests 4 deep (the league, its seasons, a season's matches, a match); a value of
 #: the wrong shape a few levels deeper is still told apart, anything deeper is no league
 MOST_DEPTH = 8
@@ -169,7 +175,7 @@ def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> It
 
 
 def import_league(data: bytes) -> League:
-    """Create the league, its seasons and matches: all or nothing, written a match at a time."""
+    """Create the league, its seasons and matches: all or nothing, in one transaction."""
     if len(data) > MOST_BYTES:
         raise _too_large(f"{len(data):,} bytes; a bundle has at most {MOST_BYTES:,}")
     try:
@@ -177,7 +183,8 @@ def import_league(data: bytes) -> League:
     except (zipfile.BadZipFile, ValueError, EOFError, OSError) as error:
         raise _not_a_bundle(error) from None
     _check_sizes(archive)
-    manifest = _manifest(archive)
+    unpacker = _Unpacker(archive)
+    manifest = _manifest(unpacker)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BundleError(f'league.json: expected "format": "{FORMAT}".')
     name = manifest.get("name")
@@ -222,38 +229,45 @@ def import_league(data: bytes) -> League:
             "of matches."
         )
     members = _member_names(members)
-    # Written a match per transaction, not all in one: a transaction holds SQLite's write lock
-    # from its start, and a bundle of a few hundred long matches held it for minutes while
-    # every tap in the hall waited (and gave up after 20 s). A bundle that fails part way is
-    # taken out again whole.
-    newest_player = Player.objects.aggregate(newest=Max("pk"))["newest"] or 0
+    _check_matches(seasons)
+    # One transaction: a bundle is imported whole or not at all, even when the worker is
+    # stopped half way (a match a transaction left part of a league behind). On SQLite it
+    # holds the write lock while it lasts, and the taps of the hall wait: MOST_MATCHES keeps it
+    # to what the worker's timeout allows (docs/limits.md).
     with transaction.atomic():
         league = League.objects.create(name=name, game=game, rules=rules)
         league.members.set([player_named(member) for member in members])
-    made: list[int] = []
-    try:
         for i, season_data in enumerate(seasons):
-            with transaction.atomic():
-                season = _season(league, season_data, f"league.json: seasons[{i}]")
+            season = _season(league, season_data, f"league.json: seasons[{i}]")
             for entry in season_data.get("matches", []):
-                made.append(_match(archive, season, entry, game))
-    except BaseException:
-        _take_out(league, made, newest_player)
-        raise
+                _match(unpacker, season, entry, game)
     return league
 
 
-def _take_out(league: League, made: list[int], newest_player: int) -> None:
-    """Everything a failed import wrote: its matches (each in a transaction of its own), the
-    league with its seasons, and the players it added that nothing else has seated since."""
-    for pk in made:
-        with transaction.atomic():
-            Match.objects.filter(pk=pk).delete()
-    with transaction.atomic():
-        league.delete()
-        Player.objects.filter(
-            pk__gt=newest_player, seats__isnull=True, leagues__isnull=True
-        ).delete()
+def _check_matches(seasons: list[dict]) -> None:
+    """Count the matches league.json lists, not the files in the zip: each file once, so many
+    in a season and in the bundle."""
+    listed: set[str] = set()
+    count = 0
+    for i, season in enumerate(seasons):
+        matches = season.get("matches", [])
+        if len(matches) > MOST_SEASON_MATCHES:
+            raise _too_large(
+                f"league.json: seasons[{i}] lists {len(matches):,} matches; a season holds at "
+                f"most {MOST_SEASON_MATCHES:,}"
+            )
+        for entry in matches:
+            file = entry.get("file") if isinstance(entry, dict) else None
+            if isinstance(file, str):
+                if file in listed:
+                    raise BundleError(
+                        f"league.json: {_short(file)} is listed twice; each match has a file of "
+                        "its own."
+                    )
+                listed.add(file)
+        count += len(matches)
+        if count > MOST_MATCHES:
+            raise _too_large(f"league.json lists more than {MOST_MATCHES:,} matches")
 
 
 def _member_names(members: list[str]) -> list[str]:
@@ -305,27 +319,50 @@ def _check_sizes(archive: zipfile.ZipFile) -> None:
             )
 
 
-def _unpacked(archive: zipfile.ZipFile, name: str) -> bytes:
-    """One file of the bundle; a file that is missing or cannot be unpacked is no bundle."""
-    try:
-        return archive.read(name)
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        EOFError,
-        OSError,
-        # an encrypted file, or one compressed in a way this Python cannot unpack
-        RuntimeError,
-        NotImplementedError,
-    ) as error:
-        raise _not_a_bundle(f"{name}: {error}") from None
+class _Unpacker:
+    """Unpacks the bundle's files a piece at a time, and stops at what each one declared and at
+    what the bundle may unpack to all told: memory stays bounded whatever the archive claims (a
+    member declared small that inflates to a gigabyte is refused after its declared size)."""
+
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self.archive = archive
+        self.left = MOST_UNPACKED_BYTES
+
+    def read(self, name: str) -> bytes:
+        """One file of the bundle; a file that is missing or cannot be unpacked is no bundle."""
+        info = self.archive.getinfo(name)
+        most = MOST_MANIFEST_BYTES if name == "league.json" else limits.MOST_FILE_BYTES
+        pieces = []
+        size = 0
+        try:
+            with self.archive.open(info) as member:
+                while piece := member.read(UNPACK_PIECE):
+                    size += len(piece)
+                    if size > min(info.file_size, most, self.left):
+                        raise _too_large(
+                            f"{_short(name)} unpacks to more than the {info.file_size:,} bytes it "
+                            "declares, or than a bundle holds"
+                        )
+                    pieces.append(piece)
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            EOFError,
+            OSError,
+            # an encrypted file, or one compressed in a way this Python cannot unpack
+            RuntimeError,
+            NotImplementedError,
+        ) as error:
+            raise _not_a_bundle(f"{name}: {error}") from None
+        self.left -= size
+        return b"".join(pieces)
 
 
-def _manifest(archive: zipfile.ZipFile) -> Any:
-    if "league.json" not in archive.namelist():
+def _manifest(unpacker: _Unpacker) -> Any:
+    if "league.json" not in unpacker.archive.namelist():
         raise _not_a_bundle("there is no item named 'league.json' in the archive")
     try:
-        manifest = json.loads(_unpacked(archive, "league.json"))
+        manifest = json.loads(unpacker.read("league.json"))
     except (ValueError, RecursionError) as error:
         detail = error if isinstance(error, ValueError) else "nested too deeply"
         raise _not_a_bundle(f"league.json: {detail}") from None
@@ -375,17 +412,17 @@ def _season(league: League, data: dict, where: str) -> Season:
     return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
 
 
-def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> int:
+def _match(unpacker: _Unpacker, season: Season, entry: dict, game: str) -> int:
     name = entry.get("file", "") if isinstance(entry, dict) else ""
     if not isinstance(name, str) or not name:
         raise BundleError("(no file named): missing from the bundle.")
     name = _short(name)
     try:
-        archive.getinfo(name)
+        unpacker.archive.getinfo(name)
     except KeyError:
         raise BundleError(f"{name}: missing from the bundle.") from None
     try:
-        value = stored_names(read_match(_unpacked(archive, name)))
+        value = stored_names(read_match(unpacker.read(name)))
     except (MatchFileError, BadName) as error:
         raise BundleError(f"{name}: {error}") from None
     if value.game != game:
