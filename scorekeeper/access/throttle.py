@@ -71,3 +71,31 @@ def count_export(request: HttpRequest) -> Refusal | None:
     if usage is not None and usage["should_limit"]:
         return Refusal(per_hour, max(usage["time_left"], 1))
     return None
+
+
+def _failed_signins(request: HttpRequest, *, increment: bool) -> dict | None:
+    per_hour = settings.SIGNIN_FAILURES_PER_ADDRESS
+    with transaction.atomic():
+        return get_usage(
+            request,
+            group="signin-failures-per-address",
+            key=_address,
+            rate=f"{per_hour}/h",
+            increment=increment,
+        )
+
+
+def count_failed_signin(request: HttpRequest) -> None:
+    """Count a sign-in refused for a wrong password (or none) against its address."""
+    _failed_signins(request, increment=True)
+
+
+def signins_refused(request: HttpRequest) -> Refusal | None:
+    """The refusal when the address has failed to sign in as often as it may this hour, under
+    any user names: one address cannot try one password on every account. Counted apart from
+    django-axes' lock, which holds a user name from one address only (settings.py), so the
+    organizer signs in from any other address whatever a stranger typed in their name."""
+    usage = _failed_signins(request, increment=False)
+    if usage is not None and usage["count"] >= settings.SIGNIN_FAILURES_PER_ADDRESS:
+        return Refusal(settings.SIGNIN_FAILURES_PER_ADDRESS, max(usage["time_left"], 1))
+    return None

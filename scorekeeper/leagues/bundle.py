@@ -55,7 +55,7 @@ UNPACK_PIECE = 64 * 1024
 #: matches in a bundle, and in one of its seasons, as league.json lists them (each match file
 #: at most once): a bundle is imported in one transaction, and these keep it short
 MOST_MATCHES = 20_000
-MOST_SEASON_MATCHES = 10_000
+MOST_SEASON_MATCHES = 15_000
 #: league.json nests 4 deep (the league, its seasons, a season's matches, a match); a value of
 #: the wrong shape a few levels deeper is still told apart, anything deeper is no league
 MOST_DEPTH = 8
