@@ -7,6 +7,8 @@
   and so is text with half of a UTF-16 pair in it (a lone surrogate, which no database stores).
 - An address with a query longer than `MOST_QUERY_BYTES` is refused with 414: no form here
   sends one that long, and a page that shows the fields back would grow with it.
+- A form (``application/x-www-form-urlencoded``) declared in a charset other than UTF-8 or
+  ASCII is 400: browsers send forms as UTF-8, and Django refuses any other while it reads them.
 - An entry that waited for SQLite's write lock past its timeout is 503 with Retry-After: it was
   rolled back whole, and the phone sends it again with the same entry key.
 - Ids in URLs are matched by :class:`IdConverter`: at most 18 digits, so an id past 64 bits is a
@@ -19,6 +21,7 @@ docs/limits.md lists every door and its limits.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 
 from django.conf import settings
@@ -26,6 +29,9 @@ from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext
+
+#: the charsets a form's fields may be declared in (by codecs' name): UTF-8 and its subset
+FORM_CHARSETS = {"utf-8", "ascii"}
 
 
 class IdConverter:
@@ -61,6 +67,12 @@ class RequestLimitsMiddleware:
                 gettext("That is more than the app takes at once (at most %(size)s MB).")
                 % {"size": _megabytes(most)},
             )
+        if request.content_type == "application/x-www-form-urlencoded" and request.encoding:
+            # A form is UTF-8 (Django refuses another charset while it reads the fields, and
+            # its answer to that read them again, a 500). ASCII is UTF-8 as it stands.
+            if codecs.lookup(request.encoding).name not in FORM_CHARSETS:
+                return _refused(400, "Bad request: a form is sent as UTF-8.")
+            request.encoding = "utf-8"
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
