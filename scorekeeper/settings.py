@@ -122,6 +122,11 @@ TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
 # from one browser, and from one address (a hall's phones may share its Wi-Fi's address).
 ANONYMOUS_STARTS_PER_BROWSER = int(os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_BROWSER", "20"))
 ANONYMOUS_STARTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_ADDRESS", "60"))
+# ... and from one address by browsers that send no cookie, counted apart from the address's
+# allowance above so that one such browser cannot spend the hall's
+ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = int(
+    os.environ.get("DJANGO_ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS", "10")
+)
 # Heavy exports (a season's hands, a league's or a night's bundle) an address without an account
 # may read in an hour: each reads every match it holds (scorekeeper/access/throttle.py).
 ANONYMOUS_EXPORTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_EXPORTS_PER_ADDRESS", "10"))

@@ -10,9 +10,12 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils import timezone
 from django_ratelimit.core import get_usage
 
 from scorekeeper.access.addresses import client_address
+from scorekeeper.access.models import ShareLink
+from scorekeeper.access.permissions import GRANTS
 
 
 @dataclass(frozen=True)
@@ -31,19 +34,49 @@ def _browser(group: str, request: HttpRequest) -> str:
     return request.session.session_key or ""
 
 
+def _at_a_night_tonight(request: HttpRequest) -> bool:
+    """A phone holding a live share link to a table of a league night played today: the
+    night's phones start and rematch their tables' matches, and a hall is never closed to
+    them."""
+    tokens = list(request.session.get(GRANTS, {}).values())
+    return (
+        bool(tokens)
+        and ShareLink.objects.filter(
+            token__in=tokens,
+            revoked_at=None,
+            match__night_table__night_round__night__played_on=timezone.localdate(),
+        ).exists()
+    )
+
+
 def count_start(request: HttpRequest) -> Refusal | None:
     """Count a match about to be started without an account; the refusal when it is one more
     than its address or its browser may start this hour. Call it once the start is sure to
-    succeed (a form with mistakes costs nothing)."""
-    if request.user.is_authenticated:
+    succeed (a form with mistakes costs nothing).
+
+    A browser that sent no session cookie is counted on a budget of its own, smaller, per
+    address (DJANGO_ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS): one that drops its cookie cannot
+    spend the address's allowance, which the hall's other phones share. Signed-in accounts and
+    the phones of a league night being played are not counted."""
+    if request.user.is_authenticated or _at_a_night_tonight(request):
         return None
-    if request.session.session_key is None:
-        # a browser that sends no session cookie is counted by its address only
-        request.session.save()
-    limits = (
-        ("starts-per-address", _address, settings.ANONYMOUS_STARTS_PER_ADDRESS),
-        ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
-    )
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES or request.session.session_key is None:
+        if request.session.session_key is None:
+            request.session.save()
+        limits = (
+            (
+                "cookieless-starts-per-address",
+                _address,
+                settings.ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS,
+            ),
+            # the browser's first start, if it keeps the cookie it is now given
+            ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
+        )
+    else:
+        limits = (
+            ("starts-per-address", _address, settings.ANONYMOUS_STARTS_PER_ADDRESS),
+            ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
+        )
     # The cache is the database's, whose increment is a read and a write. In a transaction,
     # SQLite (the default) holds its write lock from the start, so two phones starting at the
     # same moment are counted one after the other; on PostgreSQL requests at the same instant
