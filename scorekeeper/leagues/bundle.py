@@ -22,10 +22,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.results import in_chunks, stored_matches
 from scorekeeper.rules import limits
 from scorekeeper.rules.match import GAMES
 from scorekeeper.rules.matchfile import (
@@ -35,10 +36,10 @@ from scorekeeper.rules.matchfile import (
     parse_rules,
     read_match,
 )
-from scorekeeper.tables.models import Hand, Play, Seat
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import look_alikes, stored_names
-from scorekeeper.tables.scoring import create_match, match_value, player_named
+from scorekeeper.tables.scoring import create_match, player_named
+from scorekeeper.tables.seats import by_name
 
 FORMAT = "dominoes-league/1"
 #: the zip as uploaded
@@ -77,7 +78,8 @@ class BundleTooLarge(BundleError):
 
 
 #: the matches read and written at a time: an export makes the same few queries for each so
-#: many matches, and holds no more than these in memory, whatever the league's size
+#: many matches (results.stored_matches), and holds no more than these in memory, whatever the
+#: league's size
 EXPORT_CHUNK = 200
 #: the zip is handed on to the client in pieces of about this size
 EXPORT_PIECE = 64 * 1024
@@ -128,16 +130,15 @@ class _Pipe(io.RawIOBase):
         return taken
 
 
-def _with_everything(entries: QuerySet[SeasonMatch]) -> QuerySet[SeasonMatch]:
-    """Entries with their matches, seats, players, hands and plays: four queries for each
-    chunk of entries read with ``iterator(chunk_size)``."""
-    return entries.select_related("match").prefetch_related(
-        Prefetch(
-            "match__seats", queryset=Seat.objects.select_related("player").order_by("position")
-        ),
-        Prefetch("match__hands", queryset=Hand.objects.order_by("number")),
-        Prefetch("match__hands__plays", queryset=Play.objects.order_by("number")),
-    )
+def _match_files(entries: QuerySet[SeasonMatch]) -> Iterator[tuple[int, int | None, str]]:
+    """Each entry's match id, the side that forfeited it and its match file, a chunk of
+    matches read at a time as plain values (results.stored_matches)."""
+    rows = entries.values_list("match_id", "forfeited_by", "match__game", "match__rules")
+    for chunk in in_chunks(rows.iterator(chunk_size=EXPORT_CHUNK), EXPORT_CHUNK):
+        forfeits = {pk: forfeited for pk, forfeited, _, _ in chunk}
+        stored = stored_matches([(pk, game, rules) for pk, _, game, rules in chunk])
+        for pk, seated, value in stored:
+            yield pk, forfeits[pk], dumps_match(by_name(value, seated.players))
 
 
 def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> Iterator[bytes]:
@@ -149,10 +150,10 @@ def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> It
     with zipfile.ZipFile(pipe, "w", zipfile.ZIP_DEFLATED) as archive:
         for season_name, starts_on, ends_on, entries in seasons:
             matches = []
-            for entry in _with_everything(entries).iterator(chunk_size=EXPORT_CHUNK):
-                file = f"matches/{entry.match_id}.json"
-                archive.writestr(file, dumps_match(match_value(entry.match)))
-                matches.append({"file": file, "forfeited_by": entry.forfeited_by})
+            for match_id, forfeited_by, match_file in _match_files(entries):
+                file = f"matches/{match_id}.json"
+                archive.writestr(file, match_file)
+                matches.append({"file": file, "forfeited_by": forfeited_by})
                 if pipe.size >= EXPORT_PIECE:
                     yield pipe.take()
             written.append(

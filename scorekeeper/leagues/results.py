@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from types import SimpleNamespace
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -16,6 +16,8 @@ from scorekeeper.rules.match import SIDE_JOIN, Side
 from scorekeeper.tables.models import Hand, Match, Play, Seat
 from scorekeeper.tables.scoring import hand_value, scoreboard_of, with_everything
 from scorekeeper.tables.seats import by_seat, seat_keys, seating
+
+T = TypeVar("T")
 
 
 def sides_of(match: Match) -> list[tuple[str, ...]]:
@@ -208,7 +210,7 @@ def finished_results(*games: str) -> dict[str, list[Result]]:
     return by_game
 
 
-#: the matches a season's export reads at a time: four queries for each so many matches, and
+#: the matches a season's export reads at a time: the same four queries for each so many, and
 #: no more than these in memory, whatever the season's size
 EXPORT_CHUNK = 200
 
@@ -245,16 +247,28 @@ def season_hands(season_id: int) -> Iterator[list]:
         .order_by("created_at", "pk")
         .values_list("pk", "game", "rules")
     )
-    chunk: list[tuple[int, str, dict]] = []
-    for match in matches.iterator(chunk_size=EXPORT_CHUNK):
-        chunk.append(match)
-        if len(chunk) == EXPORT_CHUNK:
-            yield from _hand_rows(chunk)
+    for chunk in in_chunks(matches.iterator(chunk_size=EXPORT_CHUNK), EXPORT_CHUNK):
+        yield from _hand_rows(chunk)
+
+
+def in_chunks(rows: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``rows`` in lists of ``size`` (the last one shorter)."""
+    chunk: list[T] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == size:
+            yield chunk
             chunk = []
-    yield from _hand_rows(chunk)
+    if chunk:
+        yield chunk
 
 
-def _hand_rows(chunk: list[tuple[int, str, dict]]) -> Iterator[list]:
+def stored_matches(
+    chunk: list[tuple[int, str, dict]],
+) -> Iterator[tuple[int, rules.Match, rules.Match]]:
+    """For each (id, game, house rules) of a chunk of stored matches, in order: its id, the
+    engine's view of its seating (players by name) and the match with its hands (players by
+    seat key), read as plain values in three queries (seats, hands, plays)."""
     ids = [pk for pk, _, _ in chunk]
     seats: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
     for match_id, name, team in (
@@ -279,11 +293,15 @@ def _hand_rows(chunk: list[tuple[int, str, dict]]) -> Iterator[list]:
         by_id[hand_id].plays.append(SimpleNamespace(seat=seat, points=points, tile=tile, lead=lead))
     for pk, game, house_rules in chunk:
         seated = seating(game, seats[pk], house_rules)
+        yield pk, seated, by_seat(seated).with_hands(tuple(hand_value(h) for h in hands[pk]))
+
+
+def _hand_rows(chunk: list[tuple[int, str, dict]]) -> Iterator[list]:
+    for pk, seated, value in stored_matches(chunk):
         names = dict(zip(seat_keys(len(seated.players)), seated.players, strict=True))
-        value = by_seat(seated).with_hands(tuple(hand_value(hand) for hand in hands[pk]))
         board = rules.score_match(value)
         labels = {side: SIDE_JOIN.join(names[p] for p in side.players) for side in board.sides}
         for hand in board.hands:
             for side in board.sides:
                 points, running = hand.points[side], hand.running[side]
-                yield [pk, game, hand.number, labels[side], points, running]
+                yield [pk, value.game, hand.number, labels[side], points, running]
