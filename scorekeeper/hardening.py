@@ -7,8 +7,11 @@
   and so is text with half of a UTF-16 pair in it (a lone surrogate, which no database stores).
 - An address with a query longer than `MOST_QUERY_BYTES` is refused with 414: no form here
   sends one that long, and a page that shows the fields back would grow with it.
-- An entry that waited for SQLite's write lock past its timeout is 503 with Retry-After: it was
-  rolled back whole, and the phone sends it again with the same entry key.
+- A form (``application/x-www-form-urlencoded``) declared in a charset other than UTF-8 or
+  ASCII is 400: browsers send forms as UTF-8, and Django refuses any other while it reads them.
+- An entry that waited for SQLite's write lock past its timeout (or that PostgreSQL chose to end
+  a deadlock) is 503 with Retry-After: it was rolled back whole, and the phone sends it again
+  with the same entry key; a plain form gets a page with a button that sends it again.
 - Ids in URLs are matched by :class:`IdConverter`: at most 18 digits, so an id past 64 bits is a
   404 before any lookup.
 
@@ -19,13 +22,18 @@ docs/limits.md lists every door and its limits.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 
 from django.conf import settings
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
+
+#: the charsets a form's fields may be declared in (by codecs' name): UTF-8 and its subset
+FORM_CHARSETS = {"utf-8", "ascii"}
 
 
 class IdConverter:
@@ -61,6 +69,12 @@ class RequestLimitsMiddleware:
                 gettext("That is more than the app takes at once (at most %(size)s MB).")
                 % {"size": _megabytes(most)},
             )
+        if request.content_type == "application/x-www-form-urlencoded" and request.encoding:
+            # A form is UTF-8 (Django refuses another charset while it reads the fields, and
+            # its answer to that read them again, a 500). ASCII is UTF-8 as it stands.
+            if codecs.lookup(request.encoding).name not in FORM_CHARSETS:
+                return _refused(400, "Bad request: a form is sent as UTF-8.")
+            request.encoding = "utf-8"
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
@@ -68,16 +82,33 @@ class RequestLimitsMiddleware:
             return _refused(400, "Bad request: a number in it is larger than any kept.")
         if isinstance(exception, UnicodeEncodeError) and "surrogate" in exception.reason:
             return _refused(400, "Bad request: it holds text that is not valid Unicode.")
-        if isinstance(exception, OperationalError) and "locked" in str(exception):
+        if isinstance(exception, OperationalError) and _busy(exception):
             # SQLite: the entry waited its turn for the write lock (settings: "timeout") and
-            # did not get it. Its transaction was rolled back whole, so sending it again with
-            # the same entry key records it once; a phone does so by itself (app.js).
-            response = _refused(
-                503, gettext("The scores are busy: nothing was saved yet. Sending it again.")
-            )
+            # did not get it; PostgreSQL: it was chosen to end a deadlock. Its transaction was
+            # rolled back whole, so sending it again with the same entry key records it once;
+            # a phone does so by itself (app.js), and a plain form gets a button to.
+            if request.method == "POST" and not request.headers.get("HX-Request"):
+                response = render(request, "busy.html", {"resend": _resend(request)}, status=503)
+            else:
+                response = _refused(
+                    503, gettext("The scores are busy: nothing was saved yet. Sending it again.")
+                )
             response["Retry-After"] = "1"
             return response
         return None
+
+
+def _busy(exception: OperationalError) -> bool:
+    text = str(exception)
+    return "locked" in text or "deadlock detected" in text
+
+
+def _resend(request: HttpRequest) -> list[tuple[str, str]] | None:
+    """The form's fields, to send them again as they were; None for a form with files, which
+    a page cannot hold."""
+    if request.FILES:
+        return None
+    return [(name, value) for name, values in request.POST.lists() for value in values]
 
 
 def _most_bytes(request: HttpRequest) -> int:

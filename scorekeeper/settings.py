@@ -97,17 +97,21 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGNIN_ATTEMPTS", "5"))
-# Locked on the client's address (any user name: no spraying one password over many names) and
-# on the user name (from any address: no guessing one account's password from many). A lock
-# lasts a few minutes and failures while locked do not make it longer, so nobody can keep an
-# organizer out for long by typing wrong passwords in their name (docs/deployment.md).
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# Locked on the user name and the client's address together: wrong passwords typed in the
+# organizer's name from one address lock that name at that address only, so the organizer signs
+# in from any other with the right password, and a hall's address is never locked for everyone
+# by a few mistyped names. Spraying one password over many names from one address is stopped by
+# its own, larger budget (SIGNIN_FAILURES_PER_ADDRESS, scorekeeper/access/throttle.py). A lock
+# lasts a few minutes and failures while locked do not make it longer (docs/deployment.md).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGNIN_COOLOFF_MINUTES", "5")))
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.access.addresses.client_address"
 AXES_LOCKOUT_TEMPLATE = "access/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# failed sign-ins an address may make in an hour, under any user names
+SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("DJANGO_SIGNIN_FAILURES_PER_ADDRESS", "30"))
 
 # How many proxies in front of the app append the address they were reached from to
 # X-Forwarded-For: the client's address is read that many entries from the right
@@ -118,6 +122,14 @@ TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
 # from one browser, and from one address (a hall's phones may share its Wi-Fi's address).
 ANONYMOUS_STARTS_PER_BROWSER = int(os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_BROWSER", "20"))
 ANONYMOUS_STARTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_ADDRESS", "60"))
+# ... and from one address by browsers that send no cookie, counted apart from the address's
+# allowance above so that one such browser cannot spend the hall's
+ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = int(
+    os.environ.get("DJANGO_ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS", "10")
+)
+# Heavy exports (a season's hands, a league's or a night's bundle) an address without an account
+# may read in an hour: each reads every match it holds (scorekeeper/access/throttle.py).
+ANONYMOUS_EXPORTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_EXPORTS_PER_ADDRESS", "10"))
 RATELIMIT_IP_META_KEY = "scorekeeper.access.addresses.client_address"
 
 LOGIN_URL = "login"
@@ -227,6 +239,9 @@ if not DEBUG and env_flag("DJANGO_HTTPS"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    # the language a browser chose: sent only over HTTPS and only with the site's own requests
+    LANGUAGE_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SAMESITE = "Lax"
     SECURE_SSL_REDIRECT = not env_flag("DJANGO_NO_SSL_REDIRECT")
     # a load balancer's health check may come over plain HTTP, straight to the app server
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

@@ -5,6 +5,7 @@ from django.urls import include, path, register_converter
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from scorekeeper.access.views import SignInView
 from scorekeeper.hardening import IdConverter
 from scorekeeper.health import healthz
 from scorekeeper.tables.views.offline import service_worker
@@ -20,6 +21,7 @@ urlpatterns = [
     # from the root, so that the service worker's scope covers every scoreboard
     path("sw.js", service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
+    path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     # The language switcher in every page's footer posts here. It needs no CSRF token: it sets
     # only the language cookie of the browser that sends it, touching no account and no match,

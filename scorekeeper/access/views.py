@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import segno
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,7 +26,7 @@ from scorekeeper.access.permissions import (
     grant,
     held_link,
 )
-from scorekeeper.access.throttle import Refusal
+from scorekeeper.access.throttle import Refusal, count_failed_signin, signins_refused
 from scorekeeper.tables.models import Match
 
 
@@ -147,3 +152,33 @@ def too_many_starts(request: HttpRequest, refusal: Refusal) -> HttpResponse:
     )
     response["Retry-After"] = str(refusal.seconds_left)
     return response
+
+
+def too_many_exports(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429, and when to try again: an address without an account read as many heavy exports
+    as it may this hour (throttle.py)."""
+    minutes = -(-refusal.seconds_left // 60)
+    response = render(
+        request,
+        "access/too_many_exports.html",
+        {"per_hour": refusal.per_hour, "minutes": minutes},
+        status=429,
+    )
+    response["Retry-After"] = str(refusal.seconds_left)
+    return response
+
+
+class SignInView(LoginView):
+    """Django's sign-in, refused from an address that failed too often this hour
+    (throttle.signins_refused); django-axes locks a user name at one address on its own."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if refusal := signins_refused(request):
+            response = render(request, settings.AXES_LOCKOUT_TEMPLATE, status=429)
+            response["Retry-After"] = str(refusal.seconds_left)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        count_failed_signin(self.request)
+        return super().form_invalid(form)

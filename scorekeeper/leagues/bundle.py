@@ -18,14 +18,15 @@ import json
 import unicodedata
 import zipfile
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
-from scorekeeper.leagues.results import season_entries
+from scorekeeper.leagues.results import in_chunks, stored_matches
 from scorekeeper.rules import limits
 from scorekeeper.rules.match import GAMES
 from scorekeeper.rules.matchfile import (
@@ -35,21 +36,28 @@ from scorekeeper.rules.matchfile import (
     parse_rules,
     read_match,
 )
-from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import look_alikes, stored_names
-from scorekeeper.tables.scoring import create_match, match_value, player_named, refetch
+from scorekeeper.tables.scoring import create_match, player_named
+from scorekeeper.tables.seats import by_name
 
 FORMAT = "dominoes-league/1"
 #: the zip as uploaded
 MOST_BYTES = 50_000_000
 #: league.json and a match file per match: 20,000 matches are a busy hall's many years
 MOST_FILES = 20_001
-#: what the files unpack to, all told, as the zip's directory declares it (a zip bomb declares
-#: its real size or fails its checksum: no file is unpacked past its declared size)
+#: what the files unpack to, all told: as the zip's directory declares it, and as they are
+#: unpacked (a file is unpacked a piece at a time, never past its declared size)
 MOST_UNPACKED_BYTES = 200_000_000
 #: league.json: a line or two per match
 MOST_MANIFEST_BYTES = 5_000_000
+#: a file of the bundle is unpacked this much at a time
+UNPACK_PIECE = 64 * 1024
+#: matches in a bundle, and in one of its seasons, as league.json lists them (each match file
+#: at most once). A bundle is imported in one transaction, about 10 ms of CPU a match (10,001
+#: matches took 96 s): this many keep it to some 20 s, inside the app server's 30-s timeout
+MOST_MATCHES = 2_000
+MOST_SEASON_MATCHES = 2_000
 #: league.json nests 4 deep (the league, its seasons, a season's matches, a match); a value of
 #: the wrong shape a few levels deeper is still told apart, anything deeper is no league
 MOST_DEPTH = 8
@@ -69,30 +77,85 @@ class BundleTooLarge(BundleError):
     status = 413
 
 
-def export_league(league: League) -> bytes:
+#: the matches read and written at a time: an export makes the same few queries for each so
+#: many matches (results.stored_matches), and holds no more than these in memory, whatever the
+#: league's size
+EXPORT_CHUNK = 200
+#: the zip is handed on to the client in pieces of about this size
+EXPORT_PIECE = 64 * 1024
+
+
+def export_league(league: League) -> Iterator[bytes]:
+    """The league's bundle, as it is written: for a StreamingHttpResponse."""
     seasons = [
-        (season.name, season.starts_on, season.ends_on, season_entries(season.pk))
+        (
+            season.name,
+            season.starts_on,
+            season.ends_on,
+            SeasonMatch.objects.filter(season=season).order_by(
+                "match__finished_at", "created_at", "pk"
+            ),
+        )
         for season in league.seasons.order_by("starts_on", "pk")
     ]
     return export_bundle(league, league.name, seasons)
 
 
 #: a season as a bundle holds it: its name, first and last day, and its entries in order
-BundledSeason = tuple[str, datetime.date, "datetime.date | None", list[SeasonMatch]]
+BundledSeason = tuple[str, datetime.date, "datetime.date | None", QuerySet[SeasonMatch]]
 
 
-def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> bytes:
+class _Pipe(io.RawIOBase):
+    """What the zip is written to: it keeps what was written until it is taken. It cannot
+    seek, so zipfile writes each file's sizes after it (a data descriptor) and never goes
+    back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._pieces: list[bytes] = []
+        self.size = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self._pieces.append(bytes(data))
+        self.size += len(data)
+        return len(data)
+
+    def take(self) -> bytes:
+        taken = b"".join(self._pieces)
+        self._pieces.clear()
+        self.size = 0
+        return taken
+
+
+def _match_files(entries: QuerySet[SeasonMatch]) -> Iterator[tuple[int, int | None, str]]:
+    """Each entry's match id, the side that forfeited it and its match file, a chunk of
+    matches read at a time as plain values (results.stored_matches)."""
+    rows = entries.values_list("match_id", "forfeited_by", "match__game", "match__rules")
+    for chunk in in_chunks(rows.iterator(chunk_size=EXPORT_CHUNK), EXPORT_CHUNK):
+        forfeits = {pk: forfeited for pk, forfeited, _, _ in chunk}
+        stored = stored_matches([(pk, game, rules) for pk, _, game, rules in chunk])
+        for pk, seated, value in stored:
+            yield pk, forfeits[pk], dumps_match(by_name(value, seated.players))
+
+
+def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> Iterator[bytes]:
     """The league's game, rules and members, under ``name``, with the seasons given (a whole
-    league's, or one night's matches as a season of its own)."""
-    buffer = io.BytesIO()
+    league's, or one night's matches as a season of its own): the zip in pieces, as it is
+    written, a chunk of matches read at a time."""
+    pipe = _Pipe()
     written = []
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(pipe, "w", zipfile.ZIP_DEFLATED) as archive:
         for season_name, starts_on, ends_on, entries in seasons:
             matches = []
-            for entry in entries:
-                file = f"matches/{entry.match_id}.json"
-                archive.writestr(file, dumps_match(match_value(refetch(entry.match))))
-                matches.append({"file": file, "forfeited_by": entry.forfeited_by})
+            for match_id, forfeited_by, match_file in _match_files(entries):
+                file = f"matches/{match_id}.json"
+                archive.writestr(file, match_file)
+                matches.append({"file": file, "forfeited_by": forfeited_by})
+                if pipe.size >= EXPORT_PIECE:
+                    yield pipe.take()
             written.append(
                 {
                     "name": season_name,
@@ -110,11 +173,11 @@ def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> by
             "seasons": written,
         }
         archive.writestr("league.json", json.dumps(manifest, indent=2, ensure_ascii=False))
-    return buffer.getvalue()
+    yield pipe.take()
 
 
 def import_league(data: bytes) -> League:
-    """Create the league, its seasons and matches: all or nothing, written a match at a time."""
+    """Create the league, its seasons and matches: all or nothing, in one transaction."""
     if len(data) > MOST_BYTES:
         raise _too_large(f"{len(data):,} bytes; a bundle has at most {MOST_BYTES:,}")
     try:
@@ -122,7 +185,8 @@ def import_league(data: bytes) -> League:
     except (zipfile.BadZipFile, ValueError, EOFError, OSError) as error:
         raise _not_a_bundle(error) from None
     _check_sizes(archive)
-    manifest = _manifest(archive)
+    unpacker = _Unpacker(archive)
+    manifest = _manifest(unpacker)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BundleError(f'league.json: expected "format": "{FORMAT}".')
     name = manifest.get("name")
@@ -167,38 +231,45 @@ def import_league(data: bytes) -> League:
             "of matches."
         )
     members = _member_names(members)
-    # Written a match per transaction, not all in one: a transaction holds SQLite's write lock
-    # from its start, and a bundle of a few hundred long matches held it for minutes while
-    # every tap in the hall waited (and gave up after 20 s). A bundle that fails part way is
-    # taken out again whole.
-    newest_player = Player.objects.aggregate(newest=Max("pk"))["newest"] or 0
+    _check_matches(seasons)
+    # One transaction: a bundle is imported whole or not at all, even when the worker is
+    # stopped half way (a match a transaction left part of a league behind). On SQLite it
+    # holds the write lock while it lasts, and the taps of the hall wait: MOST_MATCHES keeps it
+    # to what the worker's timeout allows (docs/limits.md).
     with transaction.atomic():
         league = League.objects.create(name=name, game=game, rules=rules)
         league.members.set([player_named(member) for member in members])
-    made: list[int] = []
-    try:
         for i, season_data in enumerate(seasons):
-            with transaction.atomic():
-                season = _season(league, season_data, f"league.json: seasons[{i}]")
+            season = _season(league, season_data, f"league.json: seasons[{i}]")
             for entry in season_data.get("matches", []):
-                made.append(_match(archive, season, entry, game))
-    except BaseException:
-        _take_out(league, made, newest_player)
-        raise
+                _match(unpacker, season, entry, game)
     return league
 
 
-def _take_out(league: League, made: list[int], newest_player: int) -> None:
-    """Everything a failed import wrote: its matches (each in a transaction of its own), the
-    league with its seasons, and the players it added that nothing else has seated since."""
-    for pk in made:
-        with transaction.atomic():
-            Match.objects.filter(pk=pk).delete()
-    with transaction.atomic():
-        league.delete()
-        Player.objects.filter(
-            pk__gt=newest_player, seats__isnull=True, leagues__isnull=True
-        ).delete()
+def _check_matches(seasons: list[dict]) -> None:
+    """Count the matches league.json lists, not the files in the zip: each file once, so many
+    in a season and in the bundle."""
+    listed: set[str] = set()
+    count = 0
+    for i, season in enumerate(seasons):
+        matches = season.get("matches", [])
+        if len(matches) > MOST_SEASON_MATCHES:
+            raise _too_large(
+                f"league.json: seasons[{i}] lists {len(matches):,} matches; a season holds at "
+                f"most {MOST_SEASON_MATCHES:,}"
+            )
+        for entry in matches:
+            file = entry.get("file") if isinstance(entry, dict) else None
+            if isinstance(file, str):
+                if file in listed:
+                    raise BundleError(
+                        f"league.json: {_short(file)} is listed twice; each match has a file of "
+                        "its own."
+                    )
+                listed.add(file)
+        count += len(matches)
+        if count > MOST_MATCHES:
+            raise _too_large(f"league.json lists more than {MOST_MATCHES:,} matches")
 
 
 def _member_names(members: list[str]) -> list[str]:
@@ -250,27 +321,50 @@ def _check_sizes(archive: zipfile.ZipFile) -> None:
             )
 
 
-def _unpacked(archive: zipfile.ZipFile, name: str) -> bytes:
-    """One file of the bundle; a file that is missing or cannot be unpacked is no bundle."""
-    try:
-        return archive.read(name)
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        EOFError,
-        OSError,
-        # an encrypted file, or one compressed in a way this Python cannot unpack
-        RuntimeError,
-        NotImplementedError,
-    ) as error:
-        raise _not_a_bundle(f"{name}: {error}") from None
+class _Unpacker:
+    """Unpacks the bundle's files a piece at a time, and stops at what each one declared and at
+    what the bundle may unpack to all told: memory stays bounded whatever the archive claims (a
+    member declared small that inflates to a gigabyte is refused after its declared size)."""
+
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self.archive = archive
+        self.left = MOST_UNPACKED_BYTES
+
+    def read(self, name: str) -> bytes:
+        """One file of the bundle; a file that is missing or cannot be unpacked is no bundle."""
+        info = self.archive.getinfo(name)
+        most = MOST_MANIFEST_BYTES if name == "league.json" else limits.MOST_FILE_BYTES
+        pieces = []
+        size = 0
+        try:
+            with self.archive.open(info) as member:
+                while piece := member.read(UNPACK_PIECE):
+                    size += len(piece)
+                    if size > min(info.file_size, most, self.left):
+                        raise _too_large(
+                            f"{_short(name)} unpacks to more than the {info.file_size:,} bytes it "
+                            "declares, or than a bundle holds"
+                        )
+                    pieces.append(piece)
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            EOFError,
+            OSError,
+            # an encrypted file, or one compressed in a way this Python cannot unpack
+            RuntimeError,
+            NotImplementedError,
+        ) as error:
+            raise _not_a_bundle(f"{name}: {error}") from None
+        self.left -= size
+        return b"".join(pieces)
 
 
-def _manifest(archive: zipfile.ZipFile) -> Any:
-    if "league.json" not in archive.namelist():
+def _manifest(unpacker: _Unpacker) -> Any:
+    if "league.json" not in unpacker.archive.namelist():
         raise _not_a_bundle("there is no item named 'league.json' in the archive")
     try:
-        manifest = json.loads(_unpacked(archive, "league.json"))
+        manifest = json.loads(unpacker.read("league.json"))
     except (ValueError, RecursionError) as error:
         detail = error if isinstance(error, ValueError) else "nested too deeply"
         raise _not_a_bundle(f"league.json: {detail}") from None
@@ -320,17 +414,17 @@ def _season(league: League, data: dict, where: str) -> Season:
     return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
 
 
-def _match(archive: zipfile.ZipFile, season: Season, entry: dict, game: str) -> int:
+def _match(unpacker: _Unpacker, season: Season, entry: dict, game: str) -> int:
     name = entry.get("file", "") if isinstance(entry, dict) else ""
     if not isinstance(name, str) or not name:
         raise BundleError("(no file named): missing from the bundle.")
     name = _short(name)
     try:
-        archive.getinfo(name)
+        unpacker.archive.getinfo(name)
     except KeyError:
         raise BundleError(f"{name}: missing from the bundle.") from None
     try:
-        value = stored_names(read_match(_unpacked(archive, name)))
+        value = stored_names(read_match(unpacker.read(name)))
     except (MatchFileError, BadName) as error:
         raise BundleError(f"{name}: {error}") from None
     if value.game != game:

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
+from types import SimpleNamespace
+from typing import NamedTuple, TypeVar
 
 from django.db.models import Prefetch, Q, QuerySet
 
 from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
-from scorekeeper.rules.match import Side
-from scorekeeper.tables.models import Match, Seat
-from scorekeeper.tables.scoring import scoreboard_of, with_everything
-from scorekeeper.tables.seats import seating
+from scorekeeper.rules.match import SIDE_JOIN, Side
+from scorekeeper.tables.models import Hand, Match, Play, Seat
+from scorekeeper.tables.scoring import hand_value, scoreboard_of, with_everything
+from scorekeeper.tables.seats import by_seat, seat_keys, seating
+
+T = TypeVar("T")
 
 
 def sides_of(match: Match) -> list[tuple[str, ...]]:
@@ -205,3 +208,100 @@ def finished_results(*games: str) -> dict[str, list[Result]]:
     for match, result in zip(stored, _results(stored, seats), strict=True):
         by_game[match.game].append(result)
     return by_game
+
+
+#: the matches a season's export reads at a time: the same four queries for each so many, and
+#: no more than these in memory, whatever the season's size
+EXPORT_CHUNK = 200
+
+_HAND_COLUMNS = (
+    "id",
+    "match_id",
+    "end_how",
+    "end_seat",
+    "pips",
+    "double_blank",
+    "leader_seat",
+    "starter_seat",
+    "double",
+    "opener_seat",
+    "passed_seats",
+    "claimed",
+)
+
+
+class _Rows(list):
+    """Rows read as plain values, handed to ``hand_value`` where it reads a related manager."""
+
+    def all(self) -> _Rows:
+        return self
+
+
+def season_hands(season_id: int) -> Iterator[list]:
+    """Every hand of the season as rows (match, game, hand, side, points, running total), one
+    per side, each match scored by the engine: a chunk of matches at a time, read as plain
+    values (not model instances: half the time of a season's export went to making them), the
+    engine scoring each by seat and the sides labelled with the players' names."""
+    matches = (
+        Match.objects.filter(league_entry__season_id=season_id)
+        .order_by("created_at", "pk")
+        .values_list("pk", "game", "rules")
+    )
+    for chunk in in_chunks(matches.iterator(chunk_size=EXPORT_CHUNK), EXPORT_CHUNK):
+        yield from _hand_rows(chunk)
+
+
+def in_chunks(rows: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``rows`` in lists of ``size`` (the last one shorter)."""
+    chunk: list[T] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def stored_matches(
+    chunk: list[tuple[int, str, dict]],
+) -> Iterator[tuple[int, rules.Match, rules.Match]]:
+    """For each (id, game, house rules) of a chunk of stored matches, in order: its id, the
+    engine's view of its seating (players by name) and the match with its hands (players by
+    seat key), read as plain values in three queries (seats, hands, plays)."""
+    ids = [pk for pk, _, _ in chunk]
+    seats: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
+    for match_id, name, team in (
+        Seat.objects.filter(match_id__in=ids)
+        .order_by("match_id", "position")
+        .values_list("match_id", "player__name", "team")
+    ):
+        seats[match_id].append((name, team))
+    hands: dict[int, list[SimpleNamespace]] = defaultdict(list)
+    by_id = {}
+    for row in (
+        Hand.objects.filter(match_id__in=ids).order_by("match_id", "number").values(*_HAND_COLUMNS)
+    ):
+        hand = SimpleNamespace(**row, plays=_Rows())
+        hands[row["match_id"]].append(hand)
+        by_id[row["id"]] = hand
+    for hand_id, seat, points, tile, lead in (
+        Play.objects.filter(hand_id__in=by_id)
+        .order_by("hand_id", "number")
+        .values_list("hand_id", "seat", "points", "tile", "lead")
+    ):
+        by_id[hand_id].plays.append(SimpleNamespace(seat=seat, points=points, tile=tile, lead=lead))
+    for pk, game, house_rules in chunk:
+        seated = seating(game, seats[pk], house_rules)
+        yield pk, seated, by_seat(seated).with_hands(tuple(hand_value(h) for h in hands[pk]))
+
+
+def _hand_rows(chunk: list[tuple[int, str, dict]]) -> Iterator[list]:
+    for pk, seated, value in stored_matches(chunk):
+        names = dict(zip(seat_keys(len(seated.players)), seated.players, strict=True))
+        board = rules.score_match(value)
+        labels = {side: SIDE_JOIN.join(names[p] for p in side.players) for side in board.sides}
+        for hand in board.hands:
+            for side in board.sides:
+                points, running = hand.points[side], hand.running[side]
+                yield [pk, value.game, hand.number, labels[side], points, running]

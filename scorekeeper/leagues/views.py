@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
+from itertools import chain
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, pgettext
@@ -22,6 +24,8 @@ from django.views.decorators.http import (
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import entered_by, require_organizer
+from scorekeeper.access.throttle import count_export
+from scorekeeper.access.views import too_many_exports
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
@@ -36,6 +40,7 @@ from scorekeeper.leagues.results import (
     result_of,
     results_of,
     season_entries,
+    season_hands,
     season_results,
     sides_of,
     with_seats,
@@ -55,7 +60,7 @@ from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
-from scorekeeper.tables.spreadsheet import SafeWriter
+from scorekeeper.tables.spreadsheet import SafeWriter, csv_lines
 from scorekeeper.tables.views.access import players_around
 from scorekeeper.tables.views.history import shown_version_asked
 
@@ -347,22 +352,14 @@ def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
 
 @require_safe
 def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """Every hand of the season: one row per side per hand, with the running total."""
+    """Every hand of the season: one row per side per hand, with the running total. Written
+    as it is read, a chunk of matches at a time, so a season of any size is sent in the
+    memory of a chunk; read without an account, it counts as a heavy export."""
     season = get_season(league_id, pk)
-    matches = with_everything(
-        Match.objects.filter(league_entry__season=season).order_by("created_at", "pk")
-    )
-    response = _csv_response(f"hands-{season.pk}.csv")
-    writer = SafeWriter(response)
-    writer.writerow(["match", "game", "hand", "side", "points", "running total"])
-    for match in matches:
-        board = scoreboard_of(match)
-        for hand in board.hands:
-            for side in board.sides:
-                writer.writerow(
-                    [match.pk, match.game, hand.number, side, hand.points[side], hand.running[side]]
-                )
-    return response
+    if refusal := count_export(request):
+        return too_many_exports(request, refusal)
+    header = [["match", "game", "hand", "side", "points", "running total"]]
+    return _csv_stream(chain(header, season_hands(season.pk)), f"hands-{season.pk}.csv")
 
 
 def _csv_response(filename: str) -> HttpResponse:
@@ -371,10 +368,20 @@ def _csv_response(filename: str) -> HttpResponse:
     return response
 
 
+def _csv_stream(rows: Iterable[Iterable[object]], filename: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @require_safe
 def export_bundle(request: HttpRequest, pk: int) -> HttpResponse:
+    """The league as a zip, written as it is sent (bundle.py); read without an account, it
+    counts as a heavy export."""
     league = get_object_or_404(League, pk=pk)
-    response = HttpResponse(bundle.export_league(league), content_type="application/zip")
+    if refusal := count_export(request):
+        return too_many_exports(request, refusal)
+    response = StreamingHttpResponse(bundle.export_league(league), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="league-{league.pk}.zip"'
     return response
 

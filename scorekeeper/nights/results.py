@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from scorekeeper import rules
 from scorekeeper.leagues import bundle
@@ -82,11 +83,12 @@ def player_names(night: Night) -> dict[int, str]:
 
 def night_entries(night: Night) -> list[SeasonMatch]:
     """The night's matches as season entries, in the order they were started."""
-    entries = SeasonMatch.objects.filter(match__night_table__night_round__night=night)
-    return list(
-        entries_with_seats(entries).order_by(
-            "match__night_table__night_round__number", "match__night_table__number"
-        )
+    return list(entries_with_seats(_night_entries(night)))
+
+
+def _night_entries(night: Night) -> QuerySet[SeasonMatch]:
+    return SeasonMatch.objects.filter(match__night_table__night_round__night=night).order_by(
+        "match__night_table__night_round__number", "match__night_table__number"
     )
 
 
@@ -115,7 +117,7 @@ def board_version(night_id: int) -> str:
     return hashlib.sha256(repr((night, tables)).encode()).hexdigest()[:16]
 
 
-def night_bundle(night: Night) -> bytes:
+def night_bundle(night: Night) -> Iterator[bytes]:
     """The night's matches as a league bundle of their own: imported, its one season's
     standings are the night's."""
     season = night.season
@@ -123,5 +125,5 @@ def night_bundle(night: Night) -> bytes:
     day = f" · {night.played_on:%Y-%m-%d}"
     # a league's and a season's name have at most 80 characters, the day's included
     name, season_name = league.name[: 80 - len(day)] + day, season.name[: 80 - len(day)] + day
-    played = (season_name, night.played_on, night.played_on, night_entries(night))
+    played = (season_name, night.played_on, night.played_on, _night_entries(night))
     return bundle.export_bundle(league, name, [played])

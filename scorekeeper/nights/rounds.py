@@ -126,10 +126,19 @@ def _seed_for(night: Night, number: int) -> str:
     return seed
 
 
+def lock_night(night: Night) -> None:
+    """Take the night's row first, in every action on a night that writes (draw, start, check
+    in, leave): two such actions at once are applied one after the other instead of each
+    holding rows the other waits for (on PostgreSQL, a Draw and a Start tapped together
+    deadlocked). Call inside the action's transaction."""
+    list(Night.objects.select_for_update().filter(pk=night.pk).values_list("pk", flat=True))
+
+
 def _store_draw(
     night: Night, number: int, seed: str, drawn: draw.Round, names: dict[str, int]
 ) -> NightRound:
     with transaction.atomic():
+        lock_night(night)
         NightRound.objects.filter(night=night, number=number, started_at=None).delete()
         night_round = NightRound.objects.create(
             night=night,
@@ -231,6 +240,7 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
     tables = list(night_round.tables.all())
     players = Player.objects.in_bulk({pk for table in tables for pk in table.seats})
     with transaction.atomic():
+        lock_night(night)
         # claimed first: of two taps on Start at once, the second finds the round started
         now = timezone.now()
         if not NightRound.objects.filter(pk=night_round.pk, started_at=None).update(started_at=now):
@@ -283,6 +293,7 @@ def check_in(night: Night, members: list[Player], walk_ins: Sequence[str] = ()) 
     number = next_number(night)
     came = []
     with transaction.atomic():
+        lock_night(night)
         walked_in = [player_named(name) for name in walk_ins]
         night.season.league.members.add(*walked_in)
         for player, walk_in in [(p, False) for p in members] + [(p, True) for p in walked_in]:
@@ -312,6 +323,7 @@ def leave(
     started = started_rounds(night)
     current = started[-1] if started else None
     with transaction.atomic():
+        lock_night(night)
         found.left_after = current.number if current else 0
         found.save(update_fields=["left_after"])
         table = _playing_at(current, player) if current else None

@@ -4,7 +4,7 @@ the night's board for the hall's TV, and its results as CSV and as a bundle."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -17,7 +17,8 @@ from django.views.decorators.http import (
 )
 
 from scorekeeper.access.permissions import require_organizer
-from scorekeeper.access.views import qr_svg
+from scorekeeper.access.throttle import count_export
+from scorekeeper.access.views import qr_svg, too_many_exports
 from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
 from scorekeeper.nights import rounds
 from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, WhoCameForm
@@ -290,6 +291,8 @@ def bundle(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's matches as a league bundle: imported, its season's standings are the
     night's results."""
     night = get_night(pk)
-    response = HttpResponse(night_bundle(night), content_type="application/zip")
+    if refusal := count_export(request):
+        return too_many_exports(request, refusal)
+    response = StreamingHttpResponse(night_bundle(night), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="night-{night.pk}.zip"'
     return response

@@ -34,6 +34,8 @@ CODES: dict[str, Severity] = {
     "wrong-player-count": Severity.ERROR,
     "wrong-round-double": Severity.ERROR,
     "too-many-rounds": Severity.ERROR,
+    #: more hands than a match holds (rules/limits.py): refused, even on purpose
+    "too-many-hands": Severity.ERROR,
     "two-players-out": Severity.ERROR,
     "impossible-double-blank": Severity.ERROR,
     "double-repeated": Severity.ERROR,

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper import rules
+from scorekeeper.rules import limits
 from scorekeeper.rules.findings import finding
 from scorekeeper.rules.matchfile import write_hands
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
@@ -75,6 +76,11 @@ class Outcome:
     #: not saved: the same play was just entered by another phone (this change); the table
     #: says whether to add another
     echo: Change | None = None
+
+    @property
+    def can_keep(self) -> bool:
+        """Whether the table may keep the refused entry on purpose: not past a limit."""
+        return not any(found.code == "too-many-hands" for found in self.new_findings)
 
     @property
     def new_errors(self) -> list[rules.Finding]:
@@ -401,6 +407,9 @@ def _record(
         if echo is not None and (earlier := echo(row, before)) is not None:
             return Outcome(False, row, before, rules.score_match(before), [], echo=earlier)
         after = step(before)
+        if too_many := limits.hands_past_the_limit(len(before.hands), len(after.hands)):
+            # the bound a match file has, at the table too: refused even on purpose
+            return Outcome(False, row, before, rules.score_match(before), too_many)
         board = rules.score_match(after)
         after_stored = by_seat(after)
         from_hand, kept_before, kept_after = kept(row.game, stored.hands, after_stored.hands)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper import rules
@@ -39,9 +38,8 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [
-            models.UniqueConstraint(Lower("name"), name="player_name_unique_ignoring_case"),
-        ]
+        # unique by ``key``, which the app works out (tables/names.py): not by the database's
+        # lower(), which on PostgreSQL took "Ina" and "İna" for one name where the key has two
 
     def __str__(self) -> str:
         return self.name

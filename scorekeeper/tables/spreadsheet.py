@@ -6,16 +6,29 @@ or carriage return in front lets one through on some of them; a player named
 injection, such a cell is written with a single quote in front, which spreadsheets show as
 text. Numbers the app worked out are written as numbers; everything else is written as its text
 (a side as its label), so no value slips through as something other than text.
+
+A spreadsheet may also split the file on another separator than the comma: where the decimal
+point is a comma (Spain, Poland, Czechia) it splits on ``;``, some split on tabs or ``|``. A
+cell such as ``x;=2+2`` would then open as ``x`` and the formula ``=2+2``; so wherever a common
+separator stands in a cell, what follows it is neutralised the same way (``x;'=2+2``). Every
+cell is quoted, so that none of them is read as anything but one value by a reader that
+splits on the comma.
 """
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
 #: what a spreadsheet may read a cell starting with as the start of a formula
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: what a spreadsheet may split a line on (and the line ends)
+SEPARATORS = ",;\t|\r\n"
+#: a formula's start at the start of the text or of any piece a separator could make of it,
+#: behind the spaces and quotes a spreadsheet skips there
+_FORMULA = re.compile(r'(^|[,;\t|\r\n])([ "]*)(?=[=+\-@\t\r])')
 
 
 class _Writable(Protocol):
@@ -24,20 +37,37 @@ class _Writable(Protocol):
 
 def cell(value: object) -> object:
     """The value as a spreadsheet shows it literally: a number as it is, anything else (a
-    name, a side, a label) as its text."""
+    name, a side, a label) as its text, with a quote in front of any formula a separator
+    could make of it."""
     if value is None or isinstance(value, int | float):
         return value
-    text = str(value)
-    if text.startswith(FORMULA_STARTS):
-        return "'" + text
-    return text
+    return _FORMULA.sub(r"\1\2'", str(value))
 
 
 class SafeWriter:
-    """csv.writer, with every cell neutralised."""
+    """csv.writer, with every cell neutralised and quoted."""
 
     def __init__(self, stream: _Writable) -> None:
-        self._writer = csv.writer(stream)
+        self._writer = csv.writer(stream, quoting=csv.QUOTE_ALL)
 
     def writerow(self, row: Iterable[object]) -> None:
         self._writer.writerow([cell(value) for value in row])
+
+
+class _Line:
+    """Where csv.writer writes one row, for the row to be handed on as text."""
+
+    text = ""
+
+    def write(self, text: str, /) -> None:
+        self.text = text
+
+
+def csv_lines(rows: Iterable[Iterable[object]]) -> Iterator[str]:
+    """Each row as a line of CSV, written as SafeWriter writes it, as the rows come: a
+    StreamingHttpResponse sends a file of any length in the memory of one row."""
+    line = _Line()
+    writer = SafeWriter(line)
+    for row in rows:
+        writer.writerow(row)
+        yield line.text

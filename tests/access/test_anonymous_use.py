@@ -1,10 +1,13 @@
 """What a phone without an account may do, and how much: it may start matches (20 an hour from
-one browser, 60 from one address, each behind the proxy the client's own), then it is answered
-429 and told when to try again; only a signed-in account imports a match file. The player
-picker and the players page offer the people one plays with, and search finds anyone else."""
+one browser, 60 from one address, each behind the proxy the client's own; a browser without a
+cookie on a budget of its own, 10 from one address; a league night's phones not counted), then
+it is answered 429 and told when to try again; only a signed-in account imports a match file.
+The player picker and the players page offer the people one plays with, and search finds anyone
+else."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import uuid
 
@@ -13,10 +16,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from scorekeeper import rules
+from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.leagues.models import League
+from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import player_named
+from scorekeeper.tables.scoring import create_match, player_named
 from tests.access.conftest import Persona, everything
 from tests.web.pages import content, text
 from tests.web.table import setup_data
@@ -61,7 +68,7 @@ def test_a_phone_without_an_account_starts_20_matches_an_hour_then_is_told_to_wa
 
 
 def test_a_phone_that_drops_its_cookies_is_still_counted_by_its_address(settings) -> None:
-    settings.ANONYMOUS_STARTS_PER_ADDRESS = 3
+    settings.ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = 3
     answers = [start(Client()).status_code for _ in range(3)]
 
     refused = start(Client())
@@ -71,9 +78,23 @@ def test_a_phone_that_drops_its_cookies_is_still_counted_by_its_address(settings
     assert Match.objects.count() == 3
 
 
+def test_a_phone_that_drops_its_cookies_cannot_spend_the_halls_allowance(
+    settings, stranger: Persona
+) -> None:
+    """The probe: a browser dropping its cookie used the address's 60 starts an hour in
+    seconds, and the hall's 29 other phones were told to wait 47 minutes."""
+    settings.ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = 3
+    settings.ANONYMOUS_STARTS_PER_ADDRESS = 5
+    start(stranger.client)  # the hall's phone, which keeps its cookie
+    answers = [start(Client()).status_code for _ in range(10)]
+
+    assert answers == [302] * 2 + [429] * 8
+    assert [start(stranger.client).status_code for _ in range(4)] == [302] * 4
+
+
 def test_behind_the_proxy_each_phone_is_counted_by_its_own_address(settings) -> None:
     settings.TRUSTED_PROXIES = 1
-    settings.ANONYMOUS_STARTS_PER_ADDRESS = 2
+    settings.ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = 2
     for _ in range(2):
         assert start(behind_the_proxy("203.0.113.5")).status_code == 302
 
@@ -86,10 +107,32 @@ def test_behind_the_proxy_each_phone_is_counted_by_its_own_address(settings) -> 
 
 
 def test_without_a_trusted_proxy_a_forged_forwarded_for_counts_for_nothing(settings) -> None:
-    settings.ANONYMOUS_STARTS_PER_ADDRESS = 2
+    settings.ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = 2
     answers = [start(Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")).status_code for n in range(3)]
 
     assert answers == [302, 302, 429]
+
+
+def test_the_phones_of_a_league_night_being_played_are_not_counted(settings) -> None:
+    settings.ANONYMOUS_STARTS_PER_BROWSER = 1
+    settings.ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = 1
+    league = League.objects.create(name="Thursday", game="straight")
+    season = league.seasons.create(name="Autumn", starts_on=timezone.localdate())
+    night = Night.objects.create(season=season, played_on=timezone.localdate())
+    table_match = create_match(rules.Match("straight", ("Ana", "Bo")))
+    link = ShareLink.objects.create(match=table_match, role=SCOREKEEPER, label="Table 1")
+    night.night_rounds.create(number=1).tables.create(number=1, match=table_match, link=link)
+    phone = Client()
+    phone.post(reverse("access:join", args=[link.token]), {"name": "Ana"})
+
+    answers = [start(phone).status_code for _ in range(3)]
+    rematch = phone.post(reverse("tables:rematch", args=[table_match.pk]))
+
+    assert answers == [302] * 3
+    assert rematch.status_code == 302
+    # the night over, the same phone is counted again (the night's starts were not)
+    Night.objects.update(played_on=timezone.localdate() - datetime.timedelta(days=1))
+    assert [start(phone).status_code for _ in range(2)] == [302, 429]
 
 
 def test_a_form_sent_back_with_a_mistake_costs_nothing(settings, stranger: Persona) -> None:

@@ -34,7 +34,7 @@ def export(client: Client, league: StoredSeason) -> bytes:
     response = client.get(reverse("leagues:export_bundle", args=[league.league.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/zip"
-    return response.content
+    return b"".join(response.streaming_content)
 
 
 def wipe() -> None:
@@ -162,12 +162,12 @@ def test_an_import_keeps_the_league_its_rules_members_seasons_and_forfeits(
     assert list(season.entries.exclude(forfeited_by=None).values_list("forfeited_by")) == [(0,)]
 
 
-def test_an_import_scores_each_match_outside_the_transaction_that_writes_it(
+def test_an_import_writes_every_match_in_one_transaction(
     client: Client, straight_league: StoredSeason, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """While a match is written, SQLite keeps every tap in the hall waiting; an import works
-    out each match's scores before its transaction begins, so the taps wait for the writing
-    alone (a bundle of long matches held them for seconds)."""
+    """A worker stopped half way through an import (its timeout, a restart) leaves nothing
+    behind: the league and every match are written in the one transaction, so no part of a
+    league is ever committed (a match a transaction left 2,988 of 8,000 matches behind)."""
     data = export(client, straight_league)
     wipe()
     outside = len(connection.atomic_blocks)
@@ -182,7 +182,7 @@ def test_an_import_scores_each_match_outside_the_transaction_that_writes_it(
     assert upload(client, data).status_code == 302
 
     assert len(depths) >= len(straight_league.matches)
-    assert set(depths) == {outside}
+    assert min(depths) > outside
 
 
 def test_a_bundle_is_a_zip_of_the_league_and_a_match_file_per_match(

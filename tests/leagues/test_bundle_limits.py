@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import tracemalloc
 import zipfile
 from typing import Any
 from unittest import mock
@@ -261,4 +262,95 @@ def test_a_match_file_that_cannot_be_unpacked_is_refused(client: Client) -> None
 
     assert response.status_code == 422
     assert "Not a league bundle" in text(response)
+    assert nothing_saved()
+
+
+# -- what the files really hold, and what league.json lists -----------------------------------
+
+
+def lying_about_its_size(files: dict[str, bytes | str], name: str, declared: int) -> bytes:
+    """The zip, with ``name`` declared ``declared`` bytes long in its headers whatever it
+    unpacks to."""
+    data = bytearray(zipped(files))
+    encoded = name.encode()
+    for signature, size_at, name_at in ((b"PK\x03\x04", 22, 30), (b"PK\x01\x02", 24, 46)):
+        at = data.find(signature)
+        while at >= 0:
+            if data[at + name_at : at + name_at + len(encoded)] == encoded:
+                data[at + size_at : at + size_at + 4] = declared.to_bytes(4, "little")
+            at = data.find(signature, at + 1)
+    return bytes(data)
+
+
+def test_a_file_unpacking_past_its_declared_size_is_refused_in_bounded_memory(
+    client: Client,
+) -> None:
+    """A file that says it unpacks to a kilobyte and holds 50 MB of zeros: it is unpacked a
+    piece at a time and refused at its declared size (zipfile alone unpacked it whole)."""
+    bomb = lying_about_its_size(
+        {"league.json": json.dumps(league()), "matches/1.json": b"\0" * 50_000_000},
+        "matches/1.json",
+        1_000,
+    )
+    assert len(bomb) < 100_000
+
+    tracemalloc.start()
+    try:
+        response = upload(client, bomb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+    assert response.status_code in (413, 422)
+    assert peak < 10_000_000
+    assert nothing_saved()
+
+
+def test_a_match_file_listed_twice_is_refused(client: Client) -> None:
+    """A 685-byte zip listing one file 8,000 times ran past the worker's timeout: the matches
+    league.json lists are counted, each file once."""
+    for times, status, said in ((3, 422, "matches/1.json is listed twice"), (8_000, 413, "")):
+        listed = [{"file": "matches/1.json"}] * times
+        season = {"name": "Autumn", "starts_on": "2026-09-01", "matches": listed}
+
+        response = upload(client, a_bundle(league(seasons=[season])))
+
+        assert response.status_code == status
+        assert said in text(response)
+        assert nothing_saved()
+
+
+def test_a_season_of_more_matches_than_a_bundle_takes_is_refused(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bundle, "MOST_SEASON_MATCHES", 2)
+    listed = [{"file": f"matches/{i}.json"} for i in (1, 2, 3)]
+    manifest = league(seasons=[{"name": "Autumn", "starts_on": "2026-09-01", "matches": listed}])
+    files = {f"matches/{i}.json": json.dumps(MATCH) for i in (2, 3)}
+
+    response = upload(client, a_bundle(manifest, **files))
+
+    assert response.status_code == 413
+    assert "lists 3 matches; a season holds at most 2" in text(response)
+    assert nothing_saved()
+
+
+def test_matches_past_the_bundles_limit_are_refused_whatever_their_seasons(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bundle, "MOST_MATCHES", 2)
+    seasons = [
+        {
+            "name": f"Season {i}",
+            "starts_on": "2026-09-01",
+            "matches": [{"file": f"matches/{i}.json"}],
+        }
+        for i in (1, 2, 3)
+    ]
+    files = {f"matches/{i}.json": json.dumps(MATCH) for i in (2, 3)}
+
+    response = upload(client, a_bundle(league(seasons=seasons), **files))
+
+    assert response.status_code == 413
+    assert "lists more than 2 matches" in text(response)
     assert nothing_saved()

@@ -31,7 +31,8 @@ MATCH = {"game": "chickenfoot", "players": HOSTILE, "hands": [ROUND] * 7}
 def sheet(response: HttpResponse) -> list[list[str]]:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    return list(csv.reader(io.StringIO(body.decode())))
 
 
 def number(value: str) -> bool:
@@ -108,3 +109,43 @@ def test_plain_text_and_numbers_are_written_as_they_are() -> None:
         -15,
         12,
     ]
+
+
+#: names a spreadsheet splitting on another separator than the comma would cut into formulas
+SPLIT = ["x;=2+2", "Bo, +Cy", "Di|@SUM(A1)", 'Eve; "-3+3']
+SPLIT_MATCH = {
+    "game": "chickenfoot",
+    "players": SPLIT,
+    "hands": [
+        {
+            "end": {
+                "how": "domino",
+                "player": "Bo, +Cy",
+                "pips": {"x;=2+2": 4, "Di|@SUM(A1)": 3, 'Eve; "-3+3': 8},
+            }
+        }
+    ]
+    * 7,
+}
+
+
+def cells_split_on(body: str, separator: str) -> list[str]:
+    """Every cell as a spreadsheet splitting on ``separator`` reads it: behind the spaces and
+    quotes it skips at a cell's start."""
+    rows = csv.reader(io.StringIO(body), delimiter=separator)
+    return [value.lstrip(' "') for row in rows for value in row]
+
+
+@pytest.mark.parametrize("separator", [",", ";", "|"])
+def test_no_separator_splits_a_cell_into_a_formula(client: Client, separator: str) -> None:
+    raw = json.dumps(SPLIT_MATCH).encode()
+    client.post(reverse("tables:import_match"), {"file": SimpleUploadedFile("m.json", raw)})
+    match = Match.objects.get()
+    response = Client().get(reverse("tables:export_csv", args=[match.pk]))
+    body = response.content.decode()
+
+    cells = cells_split_on(body, separator)
+    assert not [value for value in cells if value.startswith(FORMULA_STARTS) and not number(value)]
+    # split on the comma, as written, every cell is quoted and comes back whole
+    assert all(line.startswith('"') for line in body.splitlines())
+    assert "x;'=2+2 points" in [value for row in sheet(response) for value in row]

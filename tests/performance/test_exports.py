@@ -1,0 +1,113 @@
+"""A season's heavy exports (its hands as CSV, the league's bundle) are written as they are
+sent: the answer streams, a chunk of matches is read at a time with the same few queries for
+each chunk, so a season of any size is exported in the memory of one chunk. Read without an
+account, they are counted, so a few readers cannot hold every worker of the hall.
+
+Measured on the benchmark's 10,000-match season (docs/limits.md): hands.csv 26.2 s of CPU and
+890 MB before, bundle.zip 42.9 s and 40,000 queries before.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.bench import data
+from scorekeeper.leagues import bundle, results
+from scorekeeper.leagues.models import SeasonMatch
+
+pytestmark = pytest.mark.django_db
+
+#: matches per chunk in these tests: the season below is several chunks
+CHUNK = 4
+
+
+@pytest.fixture
+def season(monkeypatch: pytest.MonkeyPatch) -> data.Hall:
+    monkeypatch.setattr(bundle, "EXPORT_CHUNK", CHUNK)
+    monkeypatch.setattr(results, "EXPORT_CHUNK", CHUNK)
+    return data.fill("default", players=12, matches=3 * CHUNK - 1, tables=0)
+
+
+def read(client: Client, url: str) -> tuple[bytes, int]:
+    """The body of a streamed answer, and the queries made while it was written."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+        assert response.status_code == 200
+        assert response.streaming, "the export is written whole before it is sent"
+        body = b"".join(response.streaming_content)
+    return body, len(queries)
+
+
+def matches_in(hall: data.Hall) -> int:
+    return SeasonMatch.objects.filter(season_id=hall.season_id).count()
+
+
+def hands_url(hall: data.Hall) -> str:
+    return reverse("leagues:hands_csv", args=[hall.league_id, hall.season_id])
+
+
+def bundle_url(hall: data.Hall) -> str:
+    return reverse("leagues:export_bundle", args=[hall.league_id])
+
+
+def test_the_hands_csv_reads_a_chunk_of_matches_at_a_time(season: data.Hall) -> None:
+    body, queries = read(Client(), hands_url(season))
+    chunks = -(-matches_in(season) // CHUNK)
+    # the match, its seats with their players, its hands, their plays: per chunk, plus the
+    # season, the export's count, the session
+    assert queries <= 4 * chunks + 8
+    rows = list(csv.reader(io.StringIO(body.decode())))[1:]
+    assert {int(row[0]) for row in rows} == set(
+        SeasonMatch.objects.filter(season_id=season.season_id).values_list("match_id", flat=True)
+    )
+    assert len({(row[0], row[2]) for row in rows}) == season.hands
+
+
+def test_the_bundle_reads_a_chunk_of_matches_at_a_time(season: data.Hall) -> None:
+    body, queries = read(Client(), bundle_url(season))
+    chunks = -(-matches_in(season) // CHUNK)
+    assert queries <= 4 * chunks + 10
+    with zipfile.ZipFile(io.BytesIO(body)) as archive:
+        assert archive.testzip() is None
+        names = archive.namelist()
+    assert "league.json" in names
+    assert len([name for name in names if name.startswith("matches/")]) == matches_in(season)
+
+
+def test_the_bundle_is_sent_before_the_last_match_is_read(season: data.Hall) -> None:
+    response = Client().get(bundle_url(season))
+    pieces = iter(response.streaming_content)
+    with CaptureQueriesContext(connection) as queries:
+        first = next(pieces)
+    assert first.startswith(b"PK")
+    assert len(queries) < 4 * -(-matches_in(season) // CHUNK)
+    # the rest still makes a zip with the first piece
+    with zipfile.ZipFile(io.BytesIO(first + b"".join(pieces))) as archive:
+        assert archive.testzip() is None
+
+
+@pytest.mark.parametrize("url", [hands_url, bundle_url])
+def test_readers_without_an_account_are_counted_and_refused_past_their_hour(
+    season: data.Hall, url, settings
+) -> None:
+    settings.ANONYMOUS_EXPORTS_PER_ADDRESS = 2
+    reader = Client()
+    for _ in range(2):
+        assert reader.get(url(season)).status_code == 200
+    refused = reader.get(url(season))
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert "Too many downloads" in refused.content.decode()
+    # the organizer, signed in, is not counted
+    organizer = Client()
+    organizer.force_login(get_user_model().objects.get(username=season.username))
+    assert organizer.get(url(season)).status_code == 200
