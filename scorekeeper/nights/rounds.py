@@ -16,9 +16,8 @@ from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.leagues.models import SeasonMatch
-from scorekeeper.leagues.results import finished_results
-from scorekeeper.leagues.standings import START_RATING, ratings
+from scorekeeper.leagues.models import Rating, SeasonMatch
+from scorekeeper.leagues.ratings import NEWCOMER
 from scorekeeper.nights import draw
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
 from scorekeeper.tables.entries import Author
@@ -140,8 +139,11 @@ def _random_draw(
     sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
     partnerships = plays_partners(night)
     if night.draw == Night.Draw.BALANCED:
-        rated = ratings(finished_results(night.season.league.game)[night.season.league.game])
-        by_name = {name: rated[name][-1].after if name in rated else START_RATING for name in names}
+        kept = Rating.objects.filter(
+            game=night.season.league.game, player_id__in=names.values()
+        ).values_list("player_id", "shown")
+        shown = dict(kept)
+        by_name = {name: shown.get(pk, NEWCOMER.shown) for name, pk in names.items()}
         return draw.balanced_draw(
             list(names),
             by_name,
