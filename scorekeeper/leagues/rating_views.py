@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django import forms
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Avg, Exists, OuterRef, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import urlencode
@@ -19,7 +19,12 @@ from django.views.decorators.http import require_safe
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.kept_ratings import change_of, matches_explained
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season
-from scorekeeper.leagues.ratings import PROVISIONAL_SIGMA, Skill, shown_rating
+from scorekeeper.leagues.ratings import (
+    PROVISIONAL_SIGMA,
+    Skill,
+    partnership_chance,
+    shown_rating,
+)
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Match, Player
@@ -199,5 +204,36 @@ def player_ratings(person: Player) -> dict[str, dict]:
                 for change in recent.get(game, [])
                 if change.match_id in explained
             ],
+        }
+    return found
+
+
+def partnership_chances(person: Player, partners_by_game: dict[str, list[str]]) -> dict:
+    """For each game and partner (by name): the chance the ratings give the player and that
+    partner together against a pair of average players of the game (two queries)."""
+    names = {name for names in partners_by_game.values() for name in names} | {person.name}
+    games = list(partners_by_game)
+    skills = {
+        (game, name): Skill(mu, sigma)
+        for game, name, mu, sigma in Rating.objects.filter(
+            game__in=games, player__name__in=names
+        ).values_list("game", "player__name", "mu", "sigma")
+    }
+    averages = {
+        game: Skill(mu, sigma)
+        for game, mu, sigma in Rating.objects.filter(game__in=games)
+        .values("game")
+        .annotate(mu=Avg("mu"), sigma=Avg("sigma"))
+        .values_list("game", "mu", "sigma")
+    }
+    found: dict[str, dict[str, int]] = {}
+    for game, partners in partners_by_game.items():
+        me = skills.get((game, person.name))
+        if me is None or game not in averages:
+            continue
+        found[game] = {
+            name: round(100 * partnership_chance([me, skills[(game, name)]], averages[game]))
+            for name in partners
+            if (game, name) in skills
         }
     return found

@@ -191,13 +191,7 @@ def latest(changes: Iterable[Change]) -> dict[Player, Change]:
     return found
 
 
-def partnership_chance(pair: Sequence[Skill], field: Sequence[Skill]) -> float:
-    """A pair's chance to beat a pair of two average players of the field (``field``: everyone's
-    skill), as the model predicts it."""
-    if not field:
-        average = NEWCOMER
-    else:
-        average = Skill(
-            sum(s.mu for s in field) / len(field), sum(s.sigma for s in field) / len(field)
-        )
+def partnership_chance(pair: Sequence[Skill], average: Skill) -> float:
+    """A pair's chance to beat a pair of two players of ``average`` skill (the field's), as
+    the model predicts it: how the pair does together, from its players' ratings."""
     return win_chances([list(pair), [average, average]])[0]

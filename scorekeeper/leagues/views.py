@@ -26,7 +26,7 @@ from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.models import League, Season, SeasonMatch
-from scorekeeper.leagues.rating_views import player_ratings
+from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
     counted,
     forfeited_by,
@@ -446,6 +446,13 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
                 "in_progress": sum(1 for r in results if not r.counts),
             }
         )
+    chances = partnership_chances(
+        person, {game["game"]: [p.name for p in game["partners"]] for game in games}
+    )
+    for game in games:
+        game["partners"] = [
+            (p, chances.get(game["game"], {}).get(p.name)) for p in game["partners"]
+        ]
     recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches[:15]]
     return render(
         request,

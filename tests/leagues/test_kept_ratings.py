@@ -8,16 +8,19 @@ import datetime
 
 import pytest
 from django.db import transaction
+from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.leagues.kept_ratings import games_from, ratings_rework
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season, SeasonMatch
-from scorekeeper.leagues.ratings import latest, replay
+from scorekeeper.leagues.ratings import Skill, latest, partnership_chance, replay
 from scorekeeper.tables.entries import Author, hand_correct, play_record, undo_last
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
+from tests.web.pages import text
 
 ROSTER = ("Ana", "Bo", "Cy", "Di", "Eve")
 BY = Author("Rosa")
@@ -254,3 +257,31 @@ def test_kept_ratings_equal_ratings_worked_out_from_scratch_after_any_changes(
             apply(season, step)
             assert_kept_equals_scratch()
         transaction.set_rollback(True)
+
+
+def test_a_players_page_gives_each_partnership_its_chance_against_an_average_pair(
+    season: Season,
+) -> None:
+    pairs = rules.Match(
+        "straight",
+        ("Ana", "Bo", "Cy", "Di"),
+        partnerships=(("Ana", "Cy"), ("Bo", "Di")),
+        rules={"target": 50},
+        hands=(won_hand("Ana"),),
+    )
+    in_season(season, pairs)
+    in_season(season, beats("Eve", "Ana"))
+    skill = {r.player.name: Skill(r.mu, r.sigma) for r in Rating.objects.select_related("player")}
+    average = Skill(
+        sum(s.mu for s in skill.values()) / len(skill),
+        sum(s.sigma for s in skill.values()) / len(skill),
+    )
+    chance = round(100 * partnership_chance([skill["Ana"], skill["Cy"]], average))
+
+    ana = Rating.objects.get(player__name="Ana").player_id
+    page = text(Client().get(reverse("leagues:player", args=[ana])))
+
+    assert f"Cy: 1 of 1 (100%) · the ratings give the pair {chance}% against an average pair" in (
+        page
+    )
+    assert "Ana & Cy were expected to win 50% of the time; won." in page

@@ -120,10 +120,10 @@ def test_a_regular_stops_being_provisional_after_some_twenty_partnership_matches
 
 
 def test_a_pair_of_strong_players_is_given_the_better_chance_against_an_average_pair() -> None:
-    field = [Skill(25, 3)] * 8
+    average = Skill(25, 3)
 
-    assert partnership_chance([Skill(30, 3), Skill(28, 3)], field) > 0.5
-    assert partnership_chance([Skill(20, 3), Skill(22, 3)], field) < 0.5
+    assert partnership_chance([Skill(30, 3), Skill(28, 3)], average) > 0.5
+    assert partnership_chance([Skill(20, 3), Skill(22, 3)], average) < 0.5
 
 
 def test_an_even_table_is_closer_than_a_lopsided_one() -> None:
