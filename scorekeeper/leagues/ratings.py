@@ -20,6 +20,7 @@ playing as well as winning; while sigma is large the rating is marked provisiona
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -116,8 +117,30 @@ class Change:
 
 
 def win_chances(sides: Sequence[Sequence[Skill]]) -> list[float]:
-    """Each side's chance to win, as the model predicts it."""
-    return MODEL.predict_win([[skill.rating() for skill in side] for side in sides])
+    """Each side's chance to win, as the model predicts it: openskill's ``predict_win``, written
+    out for plain values (a balanced draw asks it thousands of times; the tests hold it to
+    ``predict_win``)."""
+    beta_twice = 2 * MODEL.beta**2
+    teams = [(sum(s.mu for s in side), sum(s.sigma**2 for s in side)) for side in sides]
+
+    def beats(a: tuple[float, float], b: tuple[float, float]) -> float:
+        return _phi((a[0] - b[0]) / math.sqrt(beta_twice + a[1] + b[1]))
+
+    if len(teams) == 2:
+        first = beats(teams[0], teams[1])
+        return [first, 1 - first]
+    count = len(teams)
+    chances = [
+        sum(beats(team, other) for j, other in enumerate(teams) if j != i) / (count - 1)
+        for i, team in enumerate(teams)
+    ]
+    total = sum(chances)
+    return [chance / total for chance in chances]
+
+
+def _phi(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
 
 
 def closeness(sides: Sequence[Sequence[Skill]]) -> float:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.leagues.models import Rating, SeasonMatch
-from scorekeeper.leagues.ratings import NEWCOMER
+from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
 from scorekeeper.tables.entries import Author
@@ -141,9 +141,9 @@ def _random_draw(
     if night.draw == Night.Draw.BALANCED:
         kept = Rating.objects.filter(
             game=night.season.league.game, player_id__in=names.values()
-        ).values_list("player_id", "shown")
-        shown = dict(kept)
-        by_name = {name: shown.get(pk, NEWCOMER.shown) for name, pk in names.items()}
+        ).values_list("player_id", "mu", "sigma")
+        skills = {pk: Skill(mu, sigma) for pk, mu, sigma in kept}
+        by_name = {name: skills[pk] for name, pk in names.items() if pk in skills}
         return draw.balanced_draw(
             list(names),
             by_name,

@@ -183,7 +183,9 @@ def test_the_expected_chance_explained_is_the_models_prediction(
     changes = by_player(rate_game(game, current, {}))
     for side, chance in zip(game.sides, predicted, strict=True):
         assert [changes[p].expected for p in side] == pytest.approx([chance] * len(side))
-    assert win_chances([[current[p] for p in side] for side in game.sides]) == predicted
+    assert win_chances([[current[p] for p in side] for side in game.sides]) == pytest.approx(
+        predicted
+    )
 
 
 @settings(max_examples=100, deadline=None)
