@@ -19,6 +19,7 @@ from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.leagues.models import Rating, SeasonMatch
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw
+from scorekeeper.nights.fairness import fairness
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat
@@ -388,4 +389,45 @@ def schedule_said(night: Night, names: list[str]) -> dict | None:
         "is_whist": schedule.is_whist,
         "partner_repeats": schedule.partner_repeats,
         "never_partners": schedule.never_partners,
+    }
+
+
+def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]) -> dict:
+    """The fairness of a round's draw for the night so far (nights/fairness.py), with the
+    players' names: read from the night's rounds and the players' ratings (two queries)."""
+    played = (
+        night.night_rounds.filter(number__lte=night_round.number)
+        .order_by("number")
+        .prefetch_related("tables")
+    )
+    partnerships = plays_partners(night)
+    so_far = [
+        draw.Round(
+            tuple(
+                draw.Table(t.number, tuple(t.seats), partnerships and len(t.seats) == 4)
+                for t in sorted(r.tables.all(), key=lambda t: t.number)
+            ),
+            tuple(r.sitting_out),
+        )
+        for r in played
+    ]
+    ids = {pk for r in so_far for pk in r.players}
+    skills = {
+        pk: Skill(mu, sigma)
+        for pk, mu, sigma in Rating.objects.filter(
+            game=night.season.league.game, player_id__in=ids
+        ).values_list("player_id", "mu", "sigma")
+    }
+    found = fairness(so_far, skills)
+
+    def pair(two: tuple) -> tuple[str, ...]:
+        return tuple(names.get(pk, "?") for pk in two)
+
+    return {
+        "partner_repeats": [(pair(p), times) for p, times in found.partner_repeats],
+        "opponent_repeats": [(pair(p), times) for p, times in found.opponent_repeats],
+        "sat_out": [(names.get(pk, "?"), times) for pk, times in found.sat_out],
+        "closeness": [(number, round(100 * close)) for number, close in found.closeness],
+        "closest": round(100 * found.closest),
+        "least_close": round(100 * found.least_close),
     }
