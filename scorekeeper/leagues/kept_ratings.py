@@ -64,8 +64,9 @@ def games_from(
     seats: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
     if rows:
         # the seats of the game's finished matches from the first on, joined rather than asked
-        # of a subquery (results.finished_results says why); those of matches not rated are
-        # read and left
+        # of a subquery: PostgreSQL plans "match_id IN (counted matches)" as a loop over every
+        # seat and match of a table whose statistics are not gathered yet (just filled),
+        # taking minutes at a thousand matches; those of matches not rated are read and left
         found = Seat.objects.using(using).filter(match__game=game, match__finished=True)
         if start is not None:
             found = found.annotate(
