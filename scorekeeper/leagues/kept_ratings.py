@@ -318,7 +318,9 @@ def seat_saved(sender: type, instance: Seat, created: bool, **kwargs: object) ->
 def ratings_rework_all(using: str = "default") -> None:
     """Every game's ratings worked out from the first match (after matches were written in bulk,
     which sends no signals: the demo data, the benchmark's hall, the migration)."""
-    for game in Match.objects.using(using).values_list("game", flat=True).distinct():
+    # order_by("game"): the matches' own ordering would make every match's game "distinct"
+    games = Match.objects.using(using).order_by("game").values_list("game", flat=True)
+    for game in games.distinct():
         ratings_rework(game=game, using=using)
 
 

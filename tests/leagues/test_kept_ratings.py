@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
-from scorekeeper.leagues.kept_ratings import games_from, ratings_rework
+from scorekeeper.leagues.kept_ratings import games_from, ratings_rework, ratings_rework_all
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season, SeasonMatch
 from scorekeeper.leagues.ratings import Skill, latest, partnership_chance, replay
 from scorekeeper.tables.entries import Author, hand_correct, play_record, undo_last
@@ -285,3 +285,22 @@ def test_a_players_page_gives_each_partnership_its_chance_against_an_average_pai
         page
     )
     assert "Ana & Cy were expected to win 50% of the time; won." in page
+
+
+def test_matches_written_in_bulk_are_rated_by_working_every_game_out_once(
+    season: Season, django_assert_max_num_queries
+) -> None:
+    for winner, loser in (("Ana", "Bo"), ("Bo", "Cy"), ("Cy", "Ana"), ("Di", "Eve")):
+        in_season(season, beats(winner, loser))
+    before = kept()
+    RatingChange.objects.all().delete()
+    Rating.objects.all().delete()
+
+    # the games, then for each of the one game here: its kept changes, their players, the
+    # matches and seats, the changes and ratings written (and the savepoint around them)
+    with django_assert_max_num_queries(14):
+        ratings_rework_all()
+
+    after = kept()
+    assert after.keys() == before.keys()
+    assert all(after[key] == pytest.approx(values) for key, values in before.items())
