@@ -327,12 +327,6 @@ def ratings_rework_all(using: str = "default") -> None:
 # -- what the pages read -----------------------------------------------------------------------
 
 
-def skill_of(row: Rating | RatingChange) -> Skill:
-    if isinstance(row, Rating):
-        return Skill(row.mu, row.sigma)
-    return Skill(row.mu_after, row.sigma_after)
-
-
 def change_of(row: RatingChange) -> Change:
     return Change(
         match_id=row.match_id,
@@ -387,10 +381,6 @@ class MatchExplained:
         return next(
             (s for s in self.sides if any(p.player_id == player_id for p in s.players)), None
         )
-
-    def others(self, player_id: int) -> list[SideExplained]:
-        mine = self.side_of(player_id)
-        return [side for side in self.sides if side is not mine]
 
 
 def matches_explained(match_ids: Iterable[int]) -> dict[int, MatchExplained]:
