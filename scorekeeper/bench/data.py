@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
+from scorekeeper.leagues.kept_ratings import ratings_rework_all
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.straight import score_hand_end
@@ -155,6 +156,8 @@ def fill(using: str, *, players: int, matches: int, tables: int, seed: int = 202
         open_values.append(value.with_hands(deal(rng, value, hands=OPEN_HANDS)))
     ids = _write(using, hall, open_values, by_name, season=None, finished_at=None)
     hall.tables = [(pk, value.players[0]) for pk, value in zip(ids, open_values, strict=True)]
+    # written in bulk, the matches sent no signal: their ratings are worked out once, here
+    ratings_rework_all(using)
 
     organizer = (
         get_user_model()

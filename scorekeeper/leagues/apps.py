@@ -9,4 +9,5 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues"
 
     def ready(self) -> None:
-        from scorekeeper.leagues import signals  # noqa: F401  (connects the receivers)
+        # connect the receivers
+        from scorekeeper.leagues import kept_ratings, signals  # noqa: F401

@@ -58,3 +58,73 @@ class SeasonMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} in {self.season}"
+
+
+class RatingChange(models.Model):
+    """One player's rating change in one rated match (leagues/ratings.py), kept when the match
+    finishes and worked out again from a match on when a finished match is corrected
+    (leagues/kept_ratings.py). The ratings of a game are one sequence over every match that
+    counts, in the order they finished."""
+
+    game = models.CharField(max_length=12, choices=GAME_CHOICES)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    #: the season the match was played for, if any (the ratings page filters by it)
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: the ratings' order: when the match finished, then the match's id
+    finished_at = models.DateTimeField()
+    #: the player's n-th rated match in the game
+    number = models.PositiveIntegerField()
+    #: the player's side (seating order) and where it placed (1 best)
+    side = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    #: the side's chance to win, as the model predicted before the match
+    expected = models.FloatField()
+    #: the player's part of the side's move
+    share = models.FloatField()
+
+    class Meta:
+        ordering = ["finished_at", "match_id", "side", "player_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="one_rating_change_a_match"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "finished_at", "match"], name="rating_changes_in_order"),
+            models.Index(
+                fields=["player", "game", "finished_at", "match"], name="rating_changes_of_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.match_id}"
+
+
+class Rating(models.Model):
+    """A player's rating in a game now: their last RatingChange's, kept with it."""
+
+    game = models.CharField(max_length=12, choices=GAME_CHOICES)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    #: the shown rating (leagues/ratings.py), kept to sort by in the database
+    shown = models.IntegerField()
+    #: rated matches played
+    played = models.PositiveIntegerField()
+    #: the shown rating's move in the player's last match
+    last_delta = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "-shown"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="one_rating_a_game"),
+        ]
+        indexes = [models.Index(fields=["game", "-shown"], name="ratings_best_first")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.shown}"

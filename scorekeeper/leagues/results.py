@@ -190,26 +190,6 @@ def counted(matches: QuerySet[Match]) -> QuerySet[Match]:
     return matches.filter(Q(league_entry__isnull=False) | Q(created_by__isnull=False))
 
 
-def finished_results(*games: str) -> dict[str, list[Result]]:
-    """Every finished match of the games that counts, by game, in the order they finished (for
-    ratings), in two queries."""
-    finished = counted(Match.objects.filter(game__in=games, finished=True))
-    stored = [
-        _Stored(*row)
-        for row in finished.order_by("finished_at", "pk").values_list("pk", *_MATCH_COLUMNS)
-    ]
-    # the same matches' seats, joined to them rather than asked of a subquery: PostgreSQL plans
-    # "match_id IN (counted matches)" as a loop over every seat and match in a table whose
-    # statistics are not gathered yet (just filled), taking minutes at a thousand matches
-    seats = Seat.objects.filter(match__game__in=games, match__finished=True).filter(
-        Q(match__league_entry__isnull=False) | Q(match__created_by__isnull=False)
-    )
-    by_game: dict[str, list[Result]] = {game: [] for game in games}
-    for match, result in zip(stored, _results(stored, seats), strict=True):
-        by_game[match.game].append(result)
-    return by_game
-
-
 #: the matches a season's export reads at a time: the same four queries for each so many, and
 #: no more than these in memory, whatever the season's size
 EXPORT_CHUNK = 200

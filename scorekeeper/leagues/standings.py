@@ -1,4 +1,4 @@
-"""League tables and ratings from match results. Pure Python: no Django import.
+"""League tables from match results. Pure Python: no Django import.
 
 A result says who sat on which side, what each side totalled and who won; everything here is
 worked out from those, so the same results always give the same standings.
@@ -12,9 +12,6 @@ from dataclasses import dataclass, field
 #: the tie-break order, as the standings page states it (which translates each)
 TIE_BREAKS = ("win %", "head-to-head wins among the tied players", "point difference")
 TIE_BREAKS_LOWEST = ("win %", "head-to-head wins among the tied players", "lower average total")
-
-START_RATING = 1500.0
-K_FACTOR = 32.0
 
 
 @dataclass(frozen=True)
@@ -180,52 +177,6 @@ def _rank(rows: list[Standing], results: list[Result], lowest_wins: bool) -> lis
         previous = ordered[rank - 2] if rank > 1 else None
         row.rank = previous.rank if previous is not None and row.decided_by == "tied" else rank
     return ordered
-
-
-@dataclass(frozen=True)
-class RatingChange:
-    match_id: int
-    before: float
-    after: float
-
-    @property
-    def delta(self) -> float:
-        return self.after - self.before
-
-
-def ratings(results: list[Result]) -> dict[str, list[RatingChange]]:
-    """Elo ratings, match by match in the order given (the order matches finished).
-
-    Every pair of sides in a match is a game between them: the side that placed ahead scores 1,
-    a shared place 0.5. A side's rating is its players' average, and each player of a side
-    moves by the side's change. K is 32, shared out over the pairs a side played (K / (sides-1)),
-    so a four-player match moves a rating no more than a two-player one. Forfeits and
-    unfinished matches do not move ratings.
-    """
-    current: dict[str, float] = {}
-    history: dict[str, list[RatingChange]] = defaultdict(list)
-    for result in results:
-        if not result.finished or result.forfeited_by is not None or len(result.sides) < 2:
-            continue
-        side_rating = [
-            sum(current.get(p, START_RATING) for p in side) / len(side) for side in result.sides
-        ]
-        k = K_FACTOR / (len(result.sides) - 1)
-        deltas = [0.0] * len(result.sides)
-        for i in range(len(result.sides)):
-            for j in range(len(result.sides)):
-                if i == j:
-                    continue
-                expected = 1.0 / (1.0 + 10 ** ((side_rating[j] - side_rating[i]) / 400.0))
-                place_i, place_j = result.place(i), result.place(j)
-                actual = 1.0 if place_i < place_j else 0.5 if place_i == place_j else 0.0
-                deltas[i] += k * (actual - expected)
-        for index, side in enumerate(result.sides):
-            for player in side:
-                before = current.get(player, START_RATING)
-                current[player] = before + deltas[index]
-                history[player].append(RatingChange(result.match_id, before, current[player]))
-    return dict(history)
 
 
 @dataclass

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.leagues import views
+from scorekeeper.leagues import rating_views, views
 
 app_name = "leagues"
 
@@ -32,5 +32,6 @@ urlpatterns = [
     path("leagues/<id:league_id>/seasons/<id:pk>/hands.csv", views.hands_csv, name="hands_csv"),
     path("players/", views.player_list, name="player_list"),
     path("players/<id:pk>/", views.player, name="player"),
-    path("ratings/<slug:game>/", views.rating_list, name="ratings"),
+    path("ratings/<slug:game>/", rating_views.rating_list, name="ratings"),
+    path("matches/<id:pk>/ratings/", rating_views.match_ratings, name="match_ratings"),
 ]

@@ -30,9 +30,9 @@ from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
     counted,
-    finished_results,
     forfeited_by,
     in_progress,
     playing_now,
@@ -51,7 +51,6 @@ from scorekeeper.leagues.standings import (
     Standing,
     opponents,
     partners,
-    ratings,
     standings,
 )
 from scorekeeper.rules.match import GAME_NAMES, Side
@@ -434,8 +433,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         ).order_by("-updated_at")
     )
     games = []
-    # one query for the ratings of every game the player plays, whatever their number
-    rated = finished_results(*{m.game for m in matches}) if matches else {}
+    rated = player_ratings(person)
     for game in GAME_NAMES:
         name = game_name(game)
         played = [m for m in matches if m.game == game]
@@ -444,27 +442,24 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         # a forfeit counts here as it does in the season's standings
         results = [result_of(m, forfeited_by(m)) for m in played]
         row = next((r for r in standings(results) if r.player == person.name), None)
-        history = ratings(rated[game]).get(person.name, [])
-        chart = ""
-        if history:
-            chart = line_chart(
-                [Series(person.name, [history[0].before] + [c.after for c in history])],
-                title=gettext("%(player)s's %(game)s rating over time")
-                % {"player": person.name, "game": name},
-                x_label=gettext("matches finished"),
-            )
         games.append(
             {
                 "game": game,
                 "name": name,
                 "row": row,
-                "rating": round(history[-1].after) if history else None,
-                "rating_chart": mark_safe(chart),
+                "rated": rated.get(game),
                 "partners": partners(results, person.name)[:5],
                 "opponents": opponents(results, person.name)[:5],
                 "in_progress": sum(1 for r in results if not r.counts),
             }
         )
+    chances = partnership_chances(
+        person, {game["game"]: [p.name for p in game["partners"]] for game in games}
+    )
+    for game in games:
+        game["partners"] = [
+            (p, chances.get(game["game"], {}).get(p.name)) for p in game["partners"]
+        ]
     recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches[:15]]
     return render(
         request,
@@ -500,23 +495,3 @@ def _match_chart(request: HttpRequest, person: Player) -> dict | None:
         x_label = gettext("after hand")
     svg = line_chart(series, title=title, x_label=x_label, low=0)
     return {"match": match, "svg": mark_safe(svg)}
-
-
-@require_safe
-def rating_list(request: HttpRequest, game: str) -> HttpResponse:
-    if game not in GAME_NAMES:
-        raise Http404("No such game.")
-    history = ratings(finished_results(game)[game])
-    people = {p.name: p for p in Player.objects.filter(name__in=history.keys())}
-    rows = sorted(
-        (
-            (people.get(name), round(changes[-1].after), len(changes))
-            for name, changes in history.items()
-        ),
-        key=lambda row: -row[1],
-    )
-    return render(
-        request,
-        "leagues/ratings.html",
-        {"game": game, "game_name": game_name(game), "rows": rows},
-    )

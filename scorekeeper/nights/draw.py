@@ -6,6 +6,7 @@ list of players checked in can draw it again and see that nobody was favoured.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -13,14 +14,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 
+from scorekeeper.leagues.ratings import MODEL, NEWCOMER, Skill, closeness
 from scorekeeper.nights import whist
 
 #: a player as the caller knows them: an id, a name, anything hashable
 Player = Hashable
-
-#: the rating of a player the ratings do not know, when nobody checked in has one either
-#: (a new player's rating in the league standings)
-DEFAULT_RATING = 1500.0
 
 #: the most players one table takes: a double-six set deals to four, a larger set to eight
 SEATS_DOUBLE_SIX = 4
@@ -179,29 +177,30 @@ def blind_draw(
 
 def balanced_draw(
     players: Iterable[Player],
-    ratings: Mapping[Player, float],
+    ratings: Mapping[Player, Skill],
     *,
     seed: str | int,
     table_size: int | Sequence[int],
     partnerships: bool = False,
     sitting_out_counts: Mapping[Player, int] | None = None,
 ) -> Round:
-    """Tables where the sides are as even as the ratings allow.
+    """Tables as close as the ratings predict: each side's chance to win as even as can be.
 
     The same players sit out as in the blind draw with this seed. The rest are dealt out by
     rating like a snake (first table to last, then back), then swapped between tables while
-    that brings the most lopsided table closer. Partners at a table of four are the best with
-    the worst against the middle two; without partnerships, players of like strength sit
-    together. A player without a rating counts as the average of those who have one.
+    that makes the least close table closer, then all tables together; closeness is the
+    model's prediction (leagues/ratings.py ``closeness``). Partners at a table of four are the
+    pairing the model predicts closest; without partnerships, players of like strength sit
+    together. A player without a rating counts as a newcomer, as the ratings do.
     """
     drawn, sizes, sitting_out = _draw_byes(
         players, seed, table_size, partnerships, sitting_out_counts
     )
-    rating = _ratings_with_newcomers(drawn, ratings)
-    groups = _improved(_snake(drawn, sizes, rating), rating, partnerships)
+    skill = {player: ratings.get(player, NEWCOMER) for player in drawn}
+    groups = _improved(_snake(drawn, sizes, skill), skill, partnerships)
     drawn_at = {player: place for place, player in enumerate(drawn)}
     tables = tuple(
-        Table(number, _seats(group, rating, drawn_at, partnerships), partnerships)
+        Table(number, _seats(group, skill, drawn_at, partnerships), partnerships)
         for number, group in enumerate(groups, start=1)
     )
     return Round(tables, sitting_out)
@@ -238,20 +237,12 @@ def sorted_players(players: Iterable[Player]) -> list[Player]:
     return listed
 
 
-def _ratings_with_newcomers(
-    players: Sequence[Player], ratings: Mapping[Player, float]
-) -> dict[Player, float]:
-    known = [ratings[player] for player in players if player in ratings]
-    average = sum(known) / len(known) if known else DEFAULT_RATING
-    return {player: ratings.get(player, average) for player in players}
-
-
 def _snake(
-    drawn: Sequence[Player], sizes: Sequence[int], rating: Mapping[Player, float]
+    drawn: Sequence[Player], sizes: Sequence[int], skill: Mapping[Player, Skill]
 ) -> list[list[Player]]:
     """Deal the strongest to table 1, the next to table 2, ..., then back from the last table."""
     # sorted() keeps the drawn order among equal ratings, so the seed settles ties
-    strongest_first = sorted(drawn, key=lambda player: -rating[player])
+    strongest_first = sorted(drawn, key=lambda player: -skill[player].mu)
     groups: list[list[Player]] = [[] for _ in sizes]
     order = list(range(len(sizes)))
     while strongest_first:
@@ -262,42 +253,62 @@ def _snake(
     return groups
 
 
-def _imbalance(
-    group: Sequence[Player], rating: Mapping[Player, float], partnerships: bool
+def _pairings(group: Sequence[Player]) -> list[tuple[tuple[Player, Player], tuple[Player, Player]]]:
+    """The three ways four players make two partnerships."""
+    first, second, third, fourth = group
+    return [
+        ((first, second), (third, fourth)),
+        ((first, third), (second, fourth)),
+        ((first, fourth), (second, third)),
+    ]
+
+
+def table_closeness(
+    group: Sequence[Player], skill: Mapping[Player, Skill], partnerships: bool
 ) -> float:
-    """How far apart the table's sides are: the partnerships' totals, or the strongest player
-    and the weakest."""
-    ratings = sorted((rating[player] for player in group), reverse=True)
+    """How close the model predicts the table: its closest pairing in partnerships (the
+    largest ``closeness`` of the three)."""
     if partnerships:
-        best, second, third, worst = ratings
-        return abs(best + worst - second - third)
-    return ratings[0] - ratings[-1] if ratings else 0.0
-
-
-def _night_imbalance(
-    groups: Sequence[Sequence[Player]], rating: Mapping[Player, float], partnerships: bool
-) -> tuple[float, float]:
-    each = [_imbalance(group, rating, partnerships) for group in groups]
-    return (max(each, default=0.0), sum(each))
+        # every pairing of the four has the same spread (the four uncertainties and the
+        # model's beta), so the closest is the one whose estimates add up most evenly: one
+        # prediction, not three (a draw of 40 tables asks this some hundred thousand times)
+        first, second, third, fourth = (skill[player].mu for player in group)
+        gap = min(
+            abs(first + second - third - fourth),
+            abs(first + third - second - fourth),
+            abs(first + fourth - second - third),
+        )
+        spread = math.sqrt(2 * MODEL.beta**2 + sum(skill[player].sigma ** 2 for player in group))
+        return math.erfc(gap / spread / math.sqrt(2))
+    return closeness([[skill[player]] for player in group])
 
 
 def _improved(
-    groups: list[list[Player]], rating: Mapping[Player, float], partnerships: bool
+    groups: list[list[Player]], skill: Mapping[Player, Skill], partnerships: bool
 ) -> list[list[Player]]:
-    """Swap players between tables while the most lopsided table, then all tables together,
-    come closer."""
-    best = _night_imbalance(groups, rating, partnerships)
+    """Swap players between tables while the least close table, then all tables together,
+    come closer (each table's closeness kept, the two swapped worked out again)."""
+    close = [table_closeness(group, skill, partnerships) for group in groups]
+
+    def night() -> tuple[float, float]:
+        return (min(close, default=1.0), sum(close))
+
+    best = night()
     swapped = True
     while swapped:
         swapped = False
         for first, second in _table_pairs(len(groups)):
             for i, j in _seat_pairs(groups[first], groups[second]):
+                kept = close[first], close[second]
                 _swap(groups, first, i, second, j)
-                score = _night_imbalance(groups, rating, partnerships)
-                if score < best:
+                close[first] = table_closeness(groups[first], skill, partnerships)
+                close[second] = table_closeness(groups[second], skill, partnerships)
+                score = night()
+                if score > best:
                     best, swapped = score, True
                 else:
                     _swap(groups, first, i, second, j)
+                    close[first], close[second] = kept
     return groups
 
 
@@ -315,17 +326,21 @@ def _swap(groups: list[list[Player]], first: int, i: int, second: int, j: int) -
 
 def _seats(
     group: Sequence[Player],
-    rating: Mapping[Player, float],
+    skill: Mapping[Player, Skill],
     drawn_at: Mapping[Player, int],
     partnerships: bool,
 ) -> tuple[Player, ...]:
-    """Partners: the best and the worst across from each other, the middle two between them.
+    """Partners: the pairing the model predicts closest, partners across from each other.
     Otherwise the players sit in the order the seed drew them, not by strength."""
     as_drawn = sorted(group, key=drawn_at.__getitem__)
     if not partnerships:
         return tuple(as_drawn)
-    best, second, third, worst = sorted(as_drawn, key=lambda player: -rating[player])
-    return (best, second, worst, third)
+    pairings = _pairings(as_drawn)
+    # max() keeps the first of equally close pairings: the seed's order settles ties
+    (a, c), (b, d) = max(
+        pairings, key=lambda pairing: closeness([[skill[p] for p in side] for side in pairing])
+    )
+    return (a, b, c, d)
 
 
 def rotating_partners(players: Iterable[Player]) -> Schedule:

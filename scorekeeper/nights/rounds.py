@@ -16,10 +16,10 @@ from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.leagues.models import SeasonMatch
-from scorekeeper.leagues.results import finished_results
-from scorekeeper.leagues.standings import START_RATING, ratings
+from scorekeeper.leagues.models import Rating, SeasonMatch
+from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw
+from scorekeeper.nights.fairness import fairness
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, new_seed
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat
@@ -165,8 +165,11 @@ def _random_draw(
     sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
     partnerships = plays_partners(night)
     if night.draw == Night.Draw.BALANCED:
-        rated = ratings(finished_results(night.season.league.game)[night.season.league.game])
-        by_name = {name: rated[name][-1].after if name in rated else START_RATING for name in names}
+        kept = Rating.objects.filter(
+            game=night.season.league.game, player_id__in=names.values()
+        ).values_list("player_id", "mu", "sigma")
+        skills = {pk: Skill(mu, sigma) for pk, mu, sigma in kept}
+        by_name = {name: skills[pk] for name, pk in names.items() if pk in skills}
         return draw.balanced_draw(
             list(names),
             by_name,
@@ -417,4 +420,45 @@ def schedule_said(night: Night, names: list[str]) -> dict | None:
         "is_whist": schedule.is_whist,
         "partner_repeats": schedule.partner_repeats,
         "never_partners": schedule.never_partners,
+    }
+
+
+def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]) -> dict:
+    """The fairness of a round's draw for the night so far (nights/fairness.py), with the
+    players' names: read from the night's rounds and the players' ratings (two queries)."""
+    played = (
+        night.night_rounds.filter(number__lte=night_round.number)
+        .order_by("number")
+        .prefetch_related("tables")
+    )
+    partnerships = plays_partners(night)
+    so_far = [
+        draw.Round(
+            tuple(
+                draw.Table(t.number, tuple(t.seats), partnerships and len(t.seats) == 4)
+                for t in sorted(r.tables.all(), key=lambda t: t.number)
+            ),
+            tuple(r.sitting_out),
+        )
+        for r in played
+    ]
+    ids = {pk for r in so_far for pk in r.players}
+    skills = {
+        pk: Skill(mu, sigma)
+        for pk, mu, sigma in Rating.objects.filter(
+            game=night.season.league.game, player_id__in=ids
+        ).values_list("player_id", "mu", "sigma")
+    }
+    found = fairness(so_far, skills)
+
+    def pair(two: tuple) -> tuple[str, ...]:
+        return tuple(names.get(pk, "?") for pk in two)
+
+    return {
+        "partner_repeats": [(pair(p), times) for p, times in found.partner_repeats],
+        "opponent_repeats": [(pair(p), times) for p, times in found.opponent_repeats],
+        "sat_out": [(names.get(pk, "?"), times) for pk, times in found.sat_out],
+        "closeness": [(number, round(100 * close)) for number, close in found.closeness],
+        "closest": round(100 * found.closest),
+        "least_close": round(100 * found.least_close),
     }

@@ -99,6 +99,7 @@ def _night_context(night: Night, **forms) -> dict:
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
         "results": _results(night) if started else None,
+        "fairness": rounds.fairness_report(night, drawn, names) if drawn else None,
     }
 
 
@@ -218,6 +219,7 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "round": night_round,
             "cards": shown,
             "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
+            "fairness": rounds.fairness_report(night, night_round, names),
         },
     )
 

@@ -12,6 +12,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
+from scorekeeper.leagues.ratings import Game, latest, replay
 from tests.browser.table import (
     assert_fits_the_phone,
     expect_no_entry_forms,
@@ -71,11 +72,10 @@ def assert_the_standings_fit(page: Page) -> None:
     assert width <= room, f"the standings are {width}px wide in {room}px: +/- is out of sight"
 
 
-def elo(ratings: dict[str, float], winner: str, loser: str) -> None:
-    """One two-player match: K 32, everyone starting at 1500."""
-    expected = 1 / (1 + 10 ** ((ratings[loser] - ratings[winner]) / 400))
-    ratings[winner] += 32 * (1 - expected)
-    ratings[loser] -= 32 * (1 - expected)
+def shown_after(player: str, *results: tuple[str, str]) -> int:
+    """A player's rating after two-player matches (winner, loser), everyone a newcomer first."""
+    games = [Game(n, ((winner,), (loser,)), (1, 2)) for n, (winner, loser) in enumerate(results)]
+    return latest(replay(games))[player].after.shown
 
 
 @pytest.mark.django_db(transaction=True)
@@ -220,22 +220,20 @@ def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages
     expect_standings(page, standings)  # an unfinished match does not count
 
     # Ann's page: her record, her rating over the two matches and the score of each match.
-    rating: dict[str, float] = dict.fromkeys(MEMBERS, 1500.0)
-    elo(rating, "Ann", "Bob")
-    elo(rating, "Cy", "Ann")
+    rating = shown_after("Ann", ("Ann", "Bob"), ("Cy", "Ann"))
     page.goto(league_url)
     page.get_by_role("link", name="Ann", exact=True).tap()
     expect(page.get_by_role("heading", name="Ann", level=1)).to_be_visible()
     game = page.locator(".player-game")
     expect(game.get_by_role("heading", name="Straight Dominoes")).to_be_visible()
     expect(game.locator(".record > span")).to_have_text(
-        ["2 played", "1 won", "1 lost", "50%", f"rating {round(rating['Ann'])}"]
+        ["2 played", "1 won", "1 lost", "50%", f"rating {rating} provisional"]
     )
     chart = game.get_by_role("img", name="Ann's Straight Dominoes rating over time")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(1)
     points = chart.locator("polyline").get_attribute("points") or ""
-    assert len(points.split()) == 3, "the chart starts at 1500 and moves once per match"
+    assert len(points.split()) == 3, "the chart starts at 1000 and moves once per match"
     expect(game.get_by_text("Bob: beat them 1 of 1 (100%)")).to_be_visible()
     expect(game.get_by_text("Cy: beat them 0 of 1 (0%)")).to_be_visible()
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.ratings import Game, rate_game
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
 from tests.access.conftest import account
@@ -28,6 +29,12 @@ def earl_beats_dale() -> rules.Match:
     return rules.Match(
         "straight", ("Earl", "Dale"), rules={"target": 50}, hands=(rules.Hand(plays=plays),)
     )
+
+
+def one_win() -> tuple[int, int]:
+    """The winner's and the loser's rating after one match between newcomers."""
+    winner, loser = rate_game(Game(1, (("Earl",), ("Dale",)), (1, 2)), {}, {})
+    return winner.after.shown, loser.after.shown
 
 
 def ratings_page() -> str:
@@ -57,7 +64,8 @@ def started_by_a_phone(phone: Client) -> Match:
 
 
 def test_matches_a_phone_without_an_account_starts_move_no_rating() -> None:
-    """The probe: 30 one-hand wins of Earl over Dale moved Dale from 1516 to 1302."""
+    """The probe: 30 one-hand wins of Earl over Dale moved Dale's (Elo) rating from 1516 to
+    1302."""
     phone = Client()
     started_by_a_phone(phone)
     for _ in range(29):
@@ -74,8 +82,9 @@ def test_a_match_a_signed_in_scorekeeper_started_moves_the_ratings() -> None:
 
     page = ratings_page()
 
-    assert "Earl 1516 1" in page
-    assert "Dale 1484 1" in page
+    earl, dale = one_win()
+    assert f"Earl {earl} provisional 1" in page
+    assert f"Dale {dale} provisional 1" in page
 
 
 def test_a_league_match_counts_whoever_started_it() -> None:
@@ -84,6 +93,6 @@ def test_a_league_match_counts_whoever_started_it() -> None:
     SeasonMatch.objects.create(season=season, match=create_match(earl_beats_dale()))
     create_match(earl_beats_dale())
 
-    assert "Earl 1516 1" in ratings_page()
+    assert f"Earl {one_win()[0]} provisional 1" in ratings_page()
     assert "1 played" in player_page("Earl")
     assert "1 won" in player_page("Earl")

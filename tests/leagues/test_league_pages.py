@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.ratings import Change, Game, replay
 from scorekeeper.leagues.standings import Result
 from scorekeeper.tables.models import Match, Player
 from tests.leagues.pages import by_player, csv_rows, listed_matches, standings, table_rows
@@ -27,7 +28,6 @@ from tests.leagues.season import (
     expected_records,
     round5,
 )
-from tests.leagues.test_ratings import elo
 from tests.web.pages import HTMX, content, text
 from tests.web.table import fingerprint
 
@@ -596,7 +596,7 @@ def test_a_player_page_draws_the_rating_over_time_as_svg(
     client: Client, straight_league: StoredSeason
 ) -> None:
     player = busiest_partner(straight_league)
-    history = elo(db_results(straight_league))[player]
+    history = rated(db_results(straight_league))[player]
 
     shown = page(client, player_url(player))
 
@@ -604,7 +604,7 @@ def test_a_player_page_draws_the_rating_over_time_as_svg(
     assert f"{player}&#x27;s Straight Dominoes rating over time" in shown
     points = shown.split("<polyline")[1].split('points="')[1].split('"')[0].split()
     assert len(points) == len(history) + 1
-    assert f"rating <strong>{round(history[-1][2])}</strong>" in shown
+    assert f"rating <strong>{history[-1].after.shown}</strong>" in shown
 
 
 def test_a_player_page_lists_partners_and_opponents_with_their_win_rates(
@@ -678,18 +678,31 @@ def db_results(league: StoredSeason) -> list[Result]:
     ]
 
 
-def test_the_ratings_page_shows_each_players_rating_worked_out_by_the_elo_rule(
+def rated(results: list[Result]) -> dict[str, list[Change]]:
+    """Each player's rating changes, worked out by the model from the results in order."""
+    games = [
+        Game(r.match_id, r.sides, tuple(r.place(i) for i in range(len(r.sides))))
+        for r in results
+        if r.finished and r.forfeited_by is None
+    ]
+    history: dict[str, list[Change]] = {}
+    for change in replay(games):
+        history.setdefault(change.player, []).append(change)
+    return history
+
+
+def test_the_ratings_page_shows_each_players_rating_worked_out_by_the_model(
     client: Client, straight_league: StoredSeason
 ) -> None:
-    history = elo(db_results(straight_league))
+    history = rated(db_results(straight_league))
 
     response = client.get(reverse("leagues:ratings", args=["straight"]))
 
-    table = content(response).split("<table>")[1].split("</table>")[0]
+    table = content(response).split('<table class="ratings">')[1].split("</table>")[0]
     _, *rows = table_rows(table)
-    shown = {player: (int(rating), int(count)) for _, player, rating, count in rows}
+    shown = {player: (int(rating.split()[0]), int(count)) for _, player, rating, count, _ in rows}
     assert shown == {
-        player: (round(changes[-1][2]), len(changes)) for player, changes in history.items()
+        player: (changes[-1].after.shown, len(changes)) for player, changes in history.items()
     }
     ratings = [rating for rating, _ in (shown[row[1]] for row in rows)]
     assert ratings == sorted(ratings, reverse=True)

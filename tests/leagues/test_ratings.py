@@ -1,305 +1,203 @@
-"""Elo ratings from hand-built and generated results: no database, no HTTP."""
+"""Ratings from results (leagues/ratings.py): openskill's Plackett-Luce model, no database."""
 
 from __future__ import annotations
-
-import random
-from collections import defaultdict
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from openskill.models import PlackettLuce
 
-from scorekeeper.leagues.standings import K_FACTOR, START_RATING, Result, ratings
-from tests.leagues.season import ROSTER, Generated, chickenfoot_season, straight_season
-
-
-def won_by(match_id: int, winner: str, loser: str) -> Result:
-    return Result(match_id, ((winner,), (loser,)), (60, 30), True, frozenset({0}))
-
-
-def latest(history: dict, player: str) -> float:
-    return history[player][-1].after
-
-
-# -- the rule, written out again from the ratings() docstring and docs/ratings.md -------------
-
-
-def places(result: Result) -> list[int]:
-    """The winners first, then by total (lowest first in Chickenfoot); level sides share."""
-
-    def standing(side: int) -> tuple[bool, int]:
-        total = result.totals[side]
-        return (side not in result.winners, total if result.lowest_wins else -total)
-
-    sides = range(len(result.sides))
-    return [1 + sum(1 for other in sides if standing(other) < standing(side)) for side in sides]
+from scorekeeper.leagues.ratings import (
+    MODEL,
+    NEWCOMER,
+    PROVISIONAL_SIGMA,
+    Game,
+    Skill,
+    closeness,
+    partnership_chance,
+    rate_game,
+    replay,
+    win_chances,
+)
 
 
-def elo(results: list[Result]) -> dict[str, list[tuple[int, float, float]]]:
-    """Every pair of sides plays a game: ahead scores 1, level 0.5, behind 0, against
-    an expected 1 / (1 + 10^((R_other - R_side) / 400)); a side is rated as its players'
-    average; K = 32 / (sides - 1); each player moves by the side's change. Forfeits and
-    unfinished matches are skipped."""
-    rating: dict[str, float] = defaultdict(lambda: 1500.0)
-    history: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
-    for result in results:
-        if not result.finished or result.forfeited_by is not None:
-            continue
-        n = len(result.sides)
-        strength = [sum(rating[p] for p in side) / len(side) for side in result.sides]
-        place = places(result)
-        change = []
-        for i in range(n):
-            total = 0.0
-            for j in range(n):
-                if j == i:
-                    continue
-                expected = 1 / (1 + 10 ** ((strength[j] - strength[i]) / 400))
-                actual = 1.0 if place[i] < place[j] else 0.5 if place[i] == place[j] else 0.0
-                total += actual - expected
-            change.append(32 / (n - 1) * total)
-        for side, delta in zip(result.sides, change, strict=True):
-            for player in side:
-                before = rating[player]
-                rating[player] = before + delta
-                history[player].append((result.match_id, before, rating[player]))
-    return dict(history)
+def won_by(match_id: int, winner: str, loser: str) -> Game:
+    return Game(match_id, ((winner,), (loser,)), (1, 2))
 
 
-def as_results(season: list[Generated]) -> list[Result]:
-    return [
-        Result(
-            match_id,
-            match.sides,
-            match.totals,
-            match.finished,
-            match.winners,
-            lowest_wins=match.lowest_wins,
-        )
-        for match_id, match in enumerate(season, 1)
-    ]
-
-
-def assert_same_ratings(results: list[Result]) -> None:
-    module = ratings(results)
-    mine = elo(results)
-    assert module.keys() == mine.keys()
-    for player, changes in mine.items():
-        got = [(c.match_id, c.before, c.after) for c in module[player]]
-        assert [m for m, _, _ in got] == [m for m, _, _ in changes]
-        assert [b for _, b, _ in got] == pytest.approx([b for _, b, _ in changes])
-        assert [a for _, _, a in got] == pytest.approx([a for _, _, a in changes])
+def by_player(changes: list) -> dict:
+    return {change.player: change for change in changes}
 
 
 # -- worked examples ----------------------------------------------------------------------------
 
 
-def test_everyone_starts_at_1500_with_k_32() -> None:
-    assert (START_RATING, K_FACTOR) == (1500.0, 32.0)
+def test_a_newcomer_shows_1000_and_is_provisional() -> None:
+    assert NEWCOMER.shown == 1000
+    assert NEWCOMER.provisional
 
 
-def test_a_two_player_win_from_1500_each_moves_the_winner_up_16_and_the_loser_down_16() -> None:
-    history = ratings([won_by(1, "Ana", "Bo")])
+def test_a_win_between_newcomers_was_an_even_chance_and_moves_both_the_same_way_apart() -> None:
+    changes = by_player(rate_game(won_by(1, "Ana", "Bo"), {}, {}))
 
-    # expected 1 / (1 + 10^0) = 0.5 each; 32 * (1 - 0.5) = 16
-    assert history["Ana"][0].before == 1500
-    assert history["Ana"][0].delta == pytest.approx(16)
-    assert history["Bo"][0].delta == pytest.approx(-16)
-
-
-def test_a_second_win_against_a_weaker_player_gains_less() -> None:
-    history = ratings([won_by(1, "Ana", "Bo"), won_by(2, "Ana", "Bo")])
-
-    # Ana 1516 against Bo 1484: expected 1 / (1 + 10^(-32/400))
-    expected = 1 / (1 + 10 ** (-32 / 400))
-    assert history["Ana"][1].delta == pytest.approx(32 * (1 - expected))
-    assert latest(history, "Bo") == pytest.approx(1484 - 32 * (1 - expected))
+    assert changes["Ana"].expected == pytest.approx(0.5)
+    assert changes["Ana"].after.mu - 25 == pytest.approx(25 - changes["Bo"].after.mu)
+    assert changes["Ana"].after.mu > 25 > changes["Bo"].after.mu
 
 
-def test_an_upset_win_gains_more_than_a_win_between_equals() -> None:
-    history = ratings([won_by(1, "Ana", "Bo"), won_by(2, "Bo", "Ana")])
+def test_everyone_in_a_match_becomes_surer_so_a_newcomers_loss_still_raises_the_shown_rating() -> (
+    None
+):
+    changes = by_player(rate_game(won_by(1, "Ana", "Bo"), {}, {}))
 
-    assert history["Bo"][1].delta > 16
-
-
-def test_equal_partnerships_move_both_partners_the_same() -> None:
-    result = Result(1, (("Ana", "Cy"), ("Bo", "Di")), (60, 40), True, frozenset({0}))
-
-    history = ratings([result])
-
-    assert [history[p][0].delta for p in ("Ana", "Cy")] == pytest.approx([16, 16])
-    assert [history[p][0].delta for p in ("Bo", "Di")] == pytest.approx([-16, -16])
+    bo = changes["Bo"]
+    assert bo.after.sigma < bo.before.sigma
+    assert bo.from_result < 0 < bo.from_certainty
+    assert bo.delta == bo.after.shown - bo.before.shown
 
 
-def test_a_partnership_is_rated_as_the_average_of_its_players() -> None:
-    results = [
-        won_by(1, "Ana", "Eve"),  # Ana 1516
-        Result(2, (("Ana", "Cy"), ("Bo", "Di")), (60, 40), True, frozenset({1})),
+def test_an_upset_moves_the_ratings_more_than_the_expected_result() -> None:
+    strong, weak = Skill(30, 3), Skill(20, 3)
+    current = {"Ana": strong, "Bo": weak}
+
+    expected = by_player(rate_game(won_by(1, "Ana", "Bo"), current, {}))
+    upset = by_player(rate_game(won_by(1, "Bo", "Ana"), current, {}))
+
+    assert expected["Ana"].expected > 0.9
+    assert upset["Bo"].from_result > expected["Ana"].from_result > 0
+
+
+def test_partners_share_their_sides_move_by_how_unsure_the_ratings_are_of_each() -> None:
+    current = {"Ana": Skill(25, 2), "Cy": NEWCOMER, "Bo": Skill(25, 5), "Di": Skill(25, 5)}
+
+    changes = by_player(rate_game(Game(1, (("Ana", "Cy"), ("Bo", "Di")), (1, 2)), current, {}))
+
+    assert changes["Cy"].share > 0.9 > 0.1 > changes["Ana"].share
+    assert changes["Ana"].share + changes["Cy"].share == pytest.approx(1)
+    assert changes["Bo"].share == pytest.approx(0.5)
+
+
+def test_a_chickenfoot_ranking_moves_each_place_below_the_one_above() -> None:
+    four = Game(1, (("Ana",), ("Bo",), ("Cy",), ("Di",)), (1, 2, 3, 4))
+
+    changes = by_player(rate_game(four, {}, {}))
+
+    moves = [changes[p].from_result for p in ("Ana", "Bo", "Cy", "Di")]
+    assert moves == sorted(moves, reverse=True)
+    assert changes["Ana"].expected == pytest.approx(0.25)
+
+
+def test_a_shared_place_moves_the_sides_that_share_it_alike() -> None:
+    shared = Game(1, (("Ana",), ("Bo",), ("Cy",)), (1, 1, 3))
+
+    changes = by_player(rate_game(shared, {}, {}))
+
+    assert changes["Ana"].after == changes["Bo"].after
+    assert changes["Cy"].from_result < 0
+
+
+def test_each_change_starts_where_the_last_one_ended_and_counts_the_matches() -> None:
+    changes = [
+        c
+        for c in replay([won_by(1, "Ana", "Bo"), won_by(2, "Cy", "Ana"), won_by(3, "Ana", "Di")])
+        if c.player == "Ana"
     ]
 
-    history = ratings(results)
-
-    # Ana & Cy at (1516 + 1500) / 2 = 1508 lose to Bo & Di at 1500
-    expected = 1 / (1 + 10 ** ((1500 - 1508) / 400))
-    assert history["Ana"][1].delta == pytest.approx(-32 * expected)
-    assert history["Cy"][0].delta == pytest.approx(-32 * expected)
-    assert history["Bo"][0].delta == pytest.approx(32 * expected)
-
-
-def test_a_four_player_chickenfoot_result_shares_k_over_the_three_other_sides() -> None:
-    result = Result(
-        1,
-        (("Ana",), ("Bo",), ("Cy",), ("Di",)),
-        (20, 35, 50, 90),
-        True,
-        frozenset({0}),
-        lowest_wins=True,
-    )
-
-    history = ratings([result])
-
-    k = 32 / 3
-    assert history["Ana"][0].delta == pytest.approx(k * 3 * 0.5)  # ahead of all three
-    assert history["Bo"][0].delta == pytest.approx(k * (-0.5 + 0.5 + 0.5))
-    assert history["Cy"][0].delta == pytest.approx(k * (-0.5 - 0.5 + 0.5))
-    assert history["Di"][0].delta == pytest.approx(-k * 3 * 0.5)
-
-
-def test_a_four_player_chickenfoot_win_moves_a_rating_no_more_than_a_two_player_win() -> None:
-    result = Result(
-        1, (("Ana",), ("Bo",), ("Cy",), ("Di",)), (0, 35, 50, 90), True, frozenset({0}), True
-    )
-
-    assert ratings([result])["Ana"][0].delta == pytest.approx(16)
-
-
-def test_a_shared_chickenfoot_place_scores_half_a_game_between_the_two() -> None:
-    result = Result(
-        1,
-        (("Ana",), ("Bo",), ("Cy",), ("Di",)),
-        (30, 30, 50, 90),
-        True,
-        frozenset({0, 1}),
-        lowest_wins=True,
-    )
-
-    history = ratings([result])
-
-    k = 32 / 3
-    assert history["Ana"][0].delta == pytest.approx(k * (0 + 0.5 + 0.5))
-    assert history["Bo"][0].delta == pytest.approx(k * (0 + 0.5 + 0.5))
-    assert history["Cy"][0].delta == pytest.approx(k * (-0.5 - 0.5 + 0.5))
-    assert history["Di"][0].delta == pytest.approx(-k * 1.5)
-
-
-def test_a_forfeit_does_not_move_a_rating() -> None:
-    forfeit = Result(2, (("Ana",), ("Bo",)), (0, 0), False, forfeited_by=0)
-
-    history = ratings([won_by(1, "Cy", "Di"), forfeit])
-
-    assert "Ana" not in history
-    assert "Bo" not in history
-
-
-def test_an_unfinished_match_does_not_move_a_rating() -> None:
-    unfinished = Result(2, (("Ana",), ("Cy",)), (55, 0), False)
-
-    history = ratings([won_by(1, "Cy", "Di"), unfinished])
-
-    assert "Ana" not in history
-    assert [c.match_id for c in history["Cy"]] == [1]
-
-
-def test_each_change_starts_where_the_last_one_ended() -> None:
-    history = ratings([won_by(1, "Ana", "Bo"), won_by(2, "Cy", "Ana"), won_by(3, "Ana", "Di")])
-
-    changes = history["Ana"]
     assert [c.match_id for c in changes] == [1, 2, 3]
+    assert [c.number for c in changes] == [1, 2, 3]
     assert all(a.after == b.before for a, b in zip(changes, changes[1:], strict=False))
 
 
-# -- against the rule written out above ---------------------------------------------------------
-
-
-def test_ratings_over_a_generated_straight_season_follow_the_documented_rule() -> None:
-    season = straight_season(random.Random(7), 40, in_progress=3)
-
-    assert_same_ratings(as_results(season))
-
-
-def test_ratings_over_a_generated_chickenfoot_season_follow_the_documented_rule() -> None:
-    season = chickenfoot_season(random.Random(11), 30, in_progress=3)
-
-    assert_same_ratings(as_results(season))
-
-
-@pytest.mark.parametrize("seed", range(20))
-def test_ratings_are_zero_sum_across_sides_of_equal_size(seed: int) -> None:
-    rng = random.Random(seed)
-    results = as_results(straight_season(rng, 25) + chickenfoot_season(rng, 10))
-
-    history = ratings(results)
-
-    for result in results:
-        if not result.finished:
-            continue
-        side_changes = [
-            next(c.delta for c in history[side[0]] if c.match_id == result.match_id)
-            for side in result.sides
-        ]
-        assert sum(side_changes) == pytest.approx(0, abs=1e-9)
-
-
-SIDES = st.sampled_from(
-    [
-        (("Ana",), ("Bo",)),
-        (("Bo",), ("Cy",), ("Di",)),
-        (("Ana", "Cy"), ("Bo", "Di")),
-        (("Eve", "Bo"), ("Ana", "Flo")),
-        (("Ana",), ("Bo",), ("Cy",), ("Di",)),
-        (("Flo",), ("Eve",), ("Cy",)),
+def test_a_regular_stops_being_provisional_after_some_twenty_partnership_matches() -> None:
+    games = [
+        Game(n, (("Ana", f"p{n}"), (f"q{n}", f"r{n}")), (1 + n % 2, 2 - n % 2)) for n in range(40)
     ]
+
+    ana = [c for c in replay(games) if c.player == "Ana"]
+
+    settled = next(c.number for c in ana if c.after.sigma <= PROVISIONAL_SIGMA)
+    assert 10 <= settled <= 30
+
+
+def test_a_pair_of_strong_players_is_given_the_better_chance_against_an_average_pair() -> None:
+    average = Skill(25, 3)
+
+    assert partnership_chance([Skill(30, 3), Skill(28, 3)], average) > 0.5
+    assert partnership_chance([Skill(20, 3), Skill(22, 3)], average) < 0.5
+
+
+def test_an_even_table_is_closer_than_a_lopsided_one() -> None:
+    even = closeness([[Skill(25, 3), Skill(25, 3)], [Skill(25, 3), Skill(25, 3)]])
+    lopsided = closeness([[Skill(35, 3), Skill(33, 3)], [Skill(18, 3), Skill(20, 3)]])
+
+    assert even == pytest.approx(1)
+    assert 0 <= lopsided < 0.2
+
+
+# -- against openskill itself ------------------------------------------------------------------
+
+skills = st.builds(
+    Skill, st.floats(0, 50, allow_nan=False), st.floats(0.5, 25 / 3, allow_nan=False)
 )
 
 
 @st.composite
-def a_result(draw: st.DrawFn, match_id: int) -> Result:
-    sides = draw(SIDES)
-    lowest = draw(st.booleans())
-    totals = tuple(draw(st.lists(st.integers(0, 300), min_size=len(sides), max_size=len(sides))))
-    best = min(totals) if lowest else max(totals)
-    kind = draw(st.sampled_from(["finished", "finished", "finished", "unfinished", "forfeit"]))
-    if kind == "forfeit":
-        forfeited = draw(st.integers(0, len(sides) - 1))
-        return Result(match_id, sides, totals, False, forfeited_by=forfeited, lowest_wins=lowest)
-    winners = frozenset(i for i, t in enumerate(totals) if t == best)
-    return Result(match_id, sides, totals, kind == "finished", winners, lowest_wins=lowest)
+def games(draw: st.DrawFn) -> tuple[Game, dict[str, Skill]]:
+    """A match of two to four sides of one or two players, with their skills and places."""
+    size = draw(st.integers(1, 2))
+    count = draw(st.integers(2, 4 if size == 1 else 2))
+    sides = tuple(tuple(f"p{i}{j}" for j in range(size)) for i in range(count))
+    places = tuple(draw(st.lists(st.integers(1, count), min_size=count, max_size=count)))
+    current = {player: draw(skills) for side in sides for player in side}
+    return Game(1, sides, places), current
 
 
-@st.composite
-def seasons(draw: st.DrawFn) -> list[Result]:
-    count = draw(st.integers(0, 25))
-    return [draw(a_result(match_id)) for match_id in range(1, count + 1)]
+@settings(max_examples=200, deadline=None)
+@given(games())
+def test_a_results_changes_are_openskills_own_rate_for_the_same_teams(
+    drawn: tuple[Game, dict[str, Skill]],
+) -> None:
+    game, current = drawn
+    model = PlackettLuce()
+    teams = [[model.rating(current[p].mu, current[p].sigma) for p in side] for side in game.sides]
+
+    rated = model.rate(teams, ranks=list(game.places))
+
+    changes = by_player(rate_game(game, current, {}))
+    for side, after in zip(game.sides, rated, strict=True):
+        for player, rating in zip(side, after, strict=True):
+            assert changes[player].after.mu == pytest.approx(rating.mu)
+            assert changes[player].after.sigma == pytest.approx(rating.sigma)
 
 
-@settings(max_examples=150, deadline=None)
-@given(seasons())
-def test_ratings_of_any_season_follow_the_documented_rule(results: list[Result]) -> None:
-    assert_same_ratings(results)
+@settings(max_examples=200, deadline=None)
+@given(games())
+def test_the_expected_chance_explained_is_the_models_prediction(
+    drawn: tuple[Game, dict[str, Skill]],
+) -> None:
+    game, current = drawn
+    teams = [[MODEL.rating(current[p].mu, current[p].sigma) for p in side] for side in game.sides]
+
+    predicted = MODEL.predict_win(teams)
+
+    changes = by_player(rate_game(game, current, {}))
+    for side, chance in zip(game.sides, predicted, strict=True):
+        assert [changes[p].expected for p in side] == pytest.approx([chance] * len(side))
+    assert win_chances([[current[p] for p in side] for side in game.sides]) == pytest.approx(
+        predicted
+    )
 
 
 @settings(max_examples=100, deadline=None)
-@given(seasons())
-def test_ratings_are_kept_for_every_player_of_a_rated_match_and_nobody_else(
-    results: list[Result],
-) -> None:
-    rated = {
-        player
-        for result in results
-        if result.finished and result.forfeited_by is None
-        for side in result.sides
-        for player in side
-    }
+@given(games())
+def test_partners_shares_add_up_to_the_whole_move(drawn: tuple[Game, dict[str, Skill]]) -> None:
+    game, current = drawn
 
-    assert set(ratings(results)) == rated
-    assert rated <= set(ROSTER)
+    changes = by_player(rate_game(game, current, {}))
+
+    for side in game.sides:
+        assert sum(changes[p].share for p in side) == pytest.approx(1)
+        moved = sum(changes[p].after.mu - changes[p].before.mu for p in side)
+        for player in side:
+            mine = changes[player].after.mu - changes[player].before.mu
+            assert mine == pytest.approx(changes[player].share * moved, abs=1e-9)

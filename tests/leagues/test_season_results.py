@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.leagues.kept_ratings import games_from
 from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.ratings import Game
 from scorekeeper.leagues.results import (
-    finished_results,
     in_progress,
     result_of,
     results_of,
@@ -16,7 +17,7 @@ from scorekeeper.leagues.results import (
     season_results,
     with_seats,
 )
-from scorekeeper.tables.models import Match
+from scorekeeper.tables.models import Match, Player
 from tests.leagues.conftest import StoredSeason
 
 
@@ -48,13 +49,24 @@ def test_the_matches_in_progress_are_named_by_their_sides(straight_league: Store
         assert sides == [" & ".join(side) for side in generated.sides]
 
 
-def test_the_finished_matches_read_for_ratings_are_the_stored_ones_in_finishing_order(
+def test_the_matches_read_for_ratings_are_the_stored_finished_ones_in_finishing_order(
     straight_league: StoredSeason, chickenfoot_league: StoredSeason
 ) -> None:
-    read = finished_results("straight", "chickenfoot", "sedma")
+    ids = dict(Player.objects.values_list("name", "pk"))
 
-    for game in ("straight", "chickenfoot"):
+    for game in ("straight", "chickenfoot", "sedma"):
+        read = [value for value, _, _ in games_from(game, None)]
+
         stored = with_seats(Match.objects.filter(game=game, finished=True))
-        assert read[game] == [result_of(m) for m in stored.order_by("finished_at", "pk")]
-        assert read[game] and all(result.finished for result in read[game])
-    assert read["sedma"] == []
+        expected = []
+        for match in stored.order_by("finished_at", "pk"):
+            result = result_of(match)
+            expected.append(
+                Game(
+                    match.pk,
+                    tuple(tuple(ids[name] for name in side) for side in result.sides),
+                    tuple(result.place(side) for side in range(len(result.sides))),
+                )
+            )
+        assert read == expected
+        assert bool(read) == (game != "sedma")

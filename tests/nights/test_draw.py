@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.leagues.ratings import NEWCOMER, Skill, closeness
 from scorekeeper.nights.draw import (
     Round,
     Table,
@@ -20,6 +21,7 @@ from scorekeeper.nights.draw import (
     meetings,
     rotating_partners,
     rotating_round,
+    table_closeness,
     table_sizes,
     tables_for,
 )
@@ -46,6 +48,12 @@ def nights(draw: st.DrawFn, *, fewest: int = 0, most: int = 40) -> tuple[list[st
 
 def everyone_once(drawn: Round) -> Counter:
     return Counter([*drawn.players, *drawn.sitting_out])
+
+
+def as_skills(ratings: dict[str, float]) -> dict[str, Skill]:
+    """Ratings as the model's skills, all as sure as each other: the closest table is then
+    the one whose sides' ratings add up closest."""
+    return {player: Skill(rating / 100, 2.0) for player, rating in ratings.items()}
 
 
 def side_totals(table: Table, ratings: dict[str, float]) -> list[float]:
@@ -270,7 +278,7 @@ def test_nobody_sits_out_twice_before_everybody_has_sat_out_once(
             sitting_out_counts=dict(sat_out),
         )
         if balanced:
-            drawn = balanced_draw(players, ratings, **options)
+            drawn = balanced_draw(players, as_skills(ratings), **options)
         else:
             drawn = blind_draw(players, **options)
         sat_out.update(drawn.sitting_out)
@@ -312,7 +320,7 @@ def play_a_night(
         if draw_type == "blind":
             drawn = blind_draw(here, sitting_out_counts=counts, **options)
         elif draw_type == "balanced":
-            drawn = balanced_draw(here, ratings, sitting_out_counts=counts, **options)
+            drawn = balanced_draw(here, as_skills(ratings), sitting_out_counts=counts, **options)
         else:
             # the schedule for these players, from the round they all first played together
             done = 0
@@ -419,7 +427,9 @@ def test_four_players_the_best_and_the_worst_partner_against_the_middle_two(
 ) -> None:
     ratings = dict(zip(names(4), rated, strict=True))
 
-    (table,) = balanced_draw(names(4), ratings, seed=seed, table_size=4, partnerships=True).tables
+    (table,) = balanced_draw(
+        names(4), as_skills(ratings), seed=seed, table_size=4, partnerships=True
+    ).tables
 
     best, second, third, worst = sorted(rated, reverse=True)
     assert sorted(side_totals(table, ratings)) == sorted([best + worst, second + third])
@@ -456,7 +466,7 @@ def test_partnerships_are_never_more_lopsided_than_the_snake_deal(
     players = names(len(rated))
     ratings = dict(zip(players, rated, strict=True))
 
-    drawn = balanced_draw(players, ratings, seed=seed, table_size=4, partnerships=True)
+    drawn = balanced_draw(players, as_skills(ratings), seed=seed, table_size=4, partnerships=True)
 
     gaps = [side_gap(table, ratings) for table in drawn.tables]
     dealt = [snake_gap(group, ratings) for group in snake(players, ratings, len(rated) // 4)]
@@ -467,7 +477,9 @@ def test_evenly_matched_partnerships_are_found_when_they_exist() -> None:
     ratings = {"Ana": 1800, "Bo": 1700, "Cy": 1600, "Dee": 1500}
     ratings |= {"Eve": 1400, "Fay": 1300, "Gus": 1200, "Hal": 1100}
 
-    drawn = balanced_draw(list(ratings), ratings, seed=5, table_size=4, partnerships=True)
+    drawn = balanced_draw(
+        list(ratings), as_skills(ratings), seed=5, table_size=4, partnerships=True
+    )
 
     assert [side_gap(table, ratings) for table in drawn.tables] == [0, 0]
 
@@ -475,7 +487,7 @@ def test_evenly_matched_partnerships_are_found_when_they_exist() -> None:
 def test_without_partnerships_players_of_like_strength_sit_together() -> None:
     ratings = {player: 1000 + 100 * number for number, player in enumerate(names(9))}
 
-    drawn = balanced_draw(names(9), ratings, seed="ladder", table_size=(3,))
+    drawn = balanced_draw(names(9), as_skills(ratings), seed="ladder", table_size=(3,))
 
     assert sorted(sorted(table.seats) for table in drawn.tables) == [
         names(9)[0:3],
@@ -484,14 +496,15 @@ def test_without_partnerships_players_of_like_strength_sit_together() -> None:
     ]
 
 
-def test_a_player_without_a_rating_counts_as_the_average_of_the_rest() -> None:
-    ratings = {"Ana": 1700, "Bo": 1300, "Cy": 1450}
+def test_a_player_without_a_rating_counts_as_a_newcomer() -> None:
+    ratings = {"Ana": Skill(31, 2), "Bo": Skill(20, 2), "Cy": Skill(27, 2)}
 
     (table,) = balanced_draw(
         ["Ana", "Bo", "Cy", "Dee"], ratings, seed=3, table_size=4, partnerships=True
     ).tables
 
-    # Dee counts as 1483.33: Ana and Bo (3000) against Dee and Cy (2933.33)
+    # Dee counts as a newcomer (25): Ana and Bo (51) against Cy and Dee (52)
+    assert NEWCOMER.mu == 25
     assert {frozenset(side) for side in table.sides} == {
         frozenset({"Ana", "Bo"}),
         frozenset({"Cy", "Dee"}),
@@ -514,11 +527,25 @@ def test_the_balanced_draw_sits_out_whom_the_blind_draw_would(
     )
 
     blind = blind_draw(players, **options)
-    balanced = balanced_draw(players, ratings, **options)
+    balanced = balanced_draw(players, as_skills(ratings), **options)
 
     assert balanced.sitting_out == blind.sitting_out
     assert everyone_once(balanced) == Counter(players)
     assert [len(table.seats) for table in balanced.tables] == [
         len(table.seats) for table in blind.tables
     ]
-    assert balanced == balanced_draw(list(reversed(players)), ratings, **options)
+    assert balanced == balanced_draw(list(reversed(players)), as_skills(ratings), **options)
+
+
+@FAST
+@given(st.lists(st.builds(Skill, st.floats(0, 50), st.floats(0.5, 25 / 3)), min_size=4, max_size=4))
+def test_a_partnership_tables_closeness_is_the_models_for_its_closest_pairing(
+    skills: list[Skill],
+) -> None:
+    four = dict(zip(names(4), skills, strict=True))
+    a, b, c, d = names(4)
+    pairings = [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
+
+    closest = max(closeness([[four[p] for p in side] for side in sides]) for sides in pairings)
+
+    assert table_closeness(names(4), four, partnerships=True) == pytest.approx(closest)

@@ -37,8 +37,11 @@ PAGES: dict[str, tuple[Callable[[Hall], str], int]] = {
         lambda hall: reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]),
         21,
     ),
-    "player": (lambda hall: reverse("leagues:player", args=[hall.player.pk]), 8),
-    "ratings": (lambda hall: reverse("leagues:ratings", args=["straight"]), 6),
+    # the player's ratings, their changes, the matches of the last ones explained, their
+    # partners' ratings and the average of each game's
+    "player": (lambda hall: reverse("leagues:player", args=[hall.player.pk]), 11),
+    # the kept ratings, the trend of the first five, the leagues and seasons to filter by
+    "ratings": (lambda hall: reverse("leagues:ratings", args=["straight"]), 7),
     "share page": (lambda hall: reverse("access:share", args=[hall.match.pk]), 5),
     "edit-hand form": (lambda hall: reverse("tables:edit_hand", args=[hall.match.pk, 1]), 7),
 }

@@ -41,3 +41,22 @@ def ordinal_suffix(number: int) -> str:
         2: pgettext("ordinal suffix, as in 2nd, 22nd", "nd"),
         3: pgettext("ordinal suffix, as in 3rd, 23rd", "rd"),
     }.get(number % 10) or pgettext("ordinal suffix, as in 4th, 11th", "th")
+
+
+@register.filter
+def signed(number: float) -> str:
+    """12.4 -> +12, -3.6 -> −4, 0.2 -> 0: a rating's move as players read it."""
+    rounded = round(number)
+    return f"+{rounded}" if rounded > 0 else f"−{-rounded}" if rounded < 0 else "0"
+
+
+@register.filter
+def percent(fraction: float) -> int:
+    """0.623 -> 62."""
+    return round(100 * fraction)
+
+
+@register.filter
+def side_of(match: object, player_id: int) -> object:
+    """``{{ explained|side_of:person.pk }}``: the player's side in a rated match explained."""
+    return match.side_of(player_id)
