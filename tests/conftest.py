@@ -7,9 +7,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 # The settings are already loaded here (pytest-django loads them before any conftest.py); they
 # see the test run through PYTEST_VERSION, see scorekeeper/settings.py.
+
+# Passwords are hashed with Django's fast MD5 hasher in the test run's own process (the live
+# servers of the browser tests included): the tests sign people in, they do not judge the
+# hashing, and PBKDF2 takes a good part of a second per password. A server the tests start in
+# a process of its own makes its accounts there, with the settings' hashers.
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Playwright's sync API runs an event loop in the test's thread; without this Django refuses
 # the database work that live_server tests do in that thread.
