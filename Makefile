@@ -50,13 +50,15 @@ run: $(INSTALLED)
 	$(PYTHON) manage.py runserver $(ADDR)
 
 # Every test on SQLite; then, on PostgreSQL, those marked `postgres` (tests/conftest.py lists
-# them): where the two databases differ. docs/development.md says what runs where.
+# them): where the two databases differ. docs/development.md says what runs where. The second
+# run empties a folder of its own, leaving the first run's screenshots in test-results/.
 test: $(INSTALLED) chromium lint deploy-check
 	$(PYTHON) -m pytest -n $(TEST_WORKERS)
 ifeq ($(SKIP_POSTGRES),1)
 	@echo "SKIP_POSTGRES=1: not running the tests marked postgres on PostgreSQL"
 else
-	tests/with-postgres.sh $(PYTHON) -m pytest -n $(TEST_WORKERS) -m postgres
+	tests/with-postgres.sh $(PYTHON) -m pytest -n $(TEST_WORKERS) -m postgres \
+	    --output test-results/postgresql
 endif
 
 # The browser tests drive the system Chromium; as root, install it when it is missing.
