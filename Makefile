@@ -1,5 +1,5 @@
 # make run   set up .venv, migrate, load demo data if available, start the dev server
-# make test  ruff, then the whole pytest suite on SQLite and again on PostgreSQL
+# make test  ruff, the whole pytest suite on SQLite, then its database-sensitive tests on PostgreSQL
 # make lint  ruff check and format check; make format: apply ruff's fixes and formatting
 # make lock  pin the dependencies again, within pyproject.toml's ranges, in requirements.lock
 #
@@ -16,6 +16,9 @@ LOCK := requirements.lock
 # Records that the venv holds what the lock pins; reinstall when it or pyproject.toml changes.
 INSTALLED := $(VENV)/.installed
 ADDR ?= 127.0.0.1:8000
+# pytest-xdist processes for `make test`: much of the suite waits on a browser or a server
+# process, so two keep even a 2-core machine busy (`-n auto` may count only one core there).
+TEST_WORKERS ?= 2
 
 .PHONY: help run test lint format lock chromium deploy-check
 
@@ -46,12 +49,16 @@ run: $(INSTALLED)
 	if $(PYTHON) manage.py help demo >/dev/null 2>&1; then $(PYTHON) manage.py demo; fi
 	$(PYTHON) manage.py runserver $(ADDR)
 
+# Every test on SQLite; then, on PostgreSQL, those marked `postgres` (tests/conftest.py lists
+# them): where the two databases differ. docs/development.md says what runs where. The second
+# run empties a folder of its own, leaving the first run's screenshots in test-results/.
 test: $(INSTALLED) chromium lint deploy-check
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -n $(TEST_WORKERS)
 ifeq ($(SKIP_POSTGRES),1)
-	@echo "SKIP_POSTGRES=1: not running the suite on PostgreSQL"
+	@echo "SKIP_POSTGRES=1: not running the tests marked postgres on PostgreSQL"
 else
-	tests/with-postgres.sh $(PYTHON) -m pytest
+	tests/with-postgres.sh $(PYTHON) -m pytest -n $(TEST_WORKERS) -m postgres \
+	    --output test-results/postgresql
 endif
 
 # The browser tests drive the system Chromium; as root, install it when it is missing.

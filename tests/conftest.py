@@ -3,18 +3,63 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 # The settings are already loaded here (pytest-django loads them before any conftest.py); they
 # see the test run through PYTEST_VERSION, see scorekeeper/settings.py.
+
+# Passwords are hashed with Django's fast MD5 hasher in the test run's own process (the live
+# servers of the browser tests included): the tests sign people in, they do not judge the
+# hashing, and PBKDF2 takes a good part of a second per password. A server the tests start in
+# a process of its own makes its accounts there, with the settings' hashers.
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Playwright's sync API runs an event loop in the test's thread; without this Django refuses
 # the database work that live_server tests do in that thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 SKIP_BROWSER_TESTS = os.environ.get("SKIP_BROWSER_TESTS") == "1"
+
+TESTS = Path(__file__).parent
+
+#: What `make test` runs on PostgreSQL as well as on SQLite (marked `postgres`, run with
+#: `-m postgres`): where the two databases behave differently. Everything else runs once, on
+#: SQLite. docs/development.md says why each is here; a folder takes every file in it.
+ON_POSTGRES_TOO = (
+    # two gunicorn masters on one database (PostgreSQL only)
+    "servers",
+    # real server processes: simultaneous entries (the match row's lock), a server killed
+    # mid-entry, the database restarted under the app, imports beside taps
+    "access/test_concurrency.py",
+    "access/test_database_restart.py",
+    "access/test_import_beside_taps.py",
+    # one entry per entry key, numbered changes, reverts: unique constraints and transactions
+    "access/test_idempotency_and_history.py",
+    # names unique ignoring case (an index on Lower(name)), the migrations run forwards and back
+    "web/test_names.py",
+    "web/test_migration_to_seats.py",
+    # a refused entry or file leaves nothing half saved (a rolled-back transaction)
+    "web/test_bad_input.py",
+    "web/test_import_export.py",
+    # query counts and the queries a page makes
+    "web/test_one_path.py",
+    "performance/test_query_budget.py",
+    "performance/test_pages.py",
+    "leagues/test_query_counts.py",
+    # the cache in the database's table, the versions that key it (F() updates)
+    "performance/test_cache.py",
+    # bundles imported a match per transaction, and their limits
+    "leagues/test_bundle.py",
+    "leagues/test_bundle_limits.py",
+    # check-ins and rounds unique per night, a seat taken over under the match's lock
+    "nights/test_nights.py",
+    # `manage.py benchmark` makes and drops a database of its own on the server
+    "performance/test_benchmark.py",
+)
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -38,6 +83,32 @@ def find_chromium() -> str | None:
     return (
         os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Screenshots go to test-results/ (pytest-playwright's --output). Emptied once, before the
+    # run, by the process that starts it: with `-n`, a worker emptying it as it starts could
+    # delete what another worker has already saved there.
+    if not hasattr(config, "workerinput"):
+        shutil.rmtree(Path(config.getoption("--output")), ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir() -> None:
+    """Replaces pytest-playwright's fixture of this name, which empties test-results/ in every
+    worker (pytest_configure above does it once)."""
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # as each test is collected: `-m postgres` chooses by the mark before any other hook runs
+    if not any(item.path.is_relative_to(TESTS / where) for where in ON_POSTGRES_TOO):
+        return
+    # a test run against a SQLite file of its own (tests/access/server.py's "sqlite" backend)
+    # is the same test in either run: the SQLite run has it
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "sqlite" in callspec.params.values():
+        return
+    item.add_marker(pytest.mark.postgres)
 
 
 @pytest.hookimpl(trylast=True)

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 #: no request, start or stop may hang the test run longer than this (seconds)
-TIMEOUT = 20
+TIMEOUT = 60
 
 
 def free_port() -> int:
