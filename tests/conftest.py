@@ -41,6 +41,7 @@ ON_POSTGRES_TOO = (
     "access/test_idempotency_and_history.py",
     # names unique ignoring case (an index on Lower(name)), the migrations run forwards and back
     "web/test_names.py",
+    "web/test_name_lookalikes.py",
     "web/test_migration_to_seats.py",
     # a refused entry or file leaves nothing half saved (a rolled-back transaction)
     "web/test_bad_input.py",
@@ -50,6 +51,9 @@ ON_POSTGRES_TOO = (
     "performance/test_query_budget.py",
     "performance/test_pages.py",
     "leagues/test_query_counts.py",
+    "leagues/test_rating_queries.py",
+    # exports read a chunk of matches at a time (server-side cursors on PostgreSQL)
+    "performance/test_exports.py",
     # the cache in the database's table, the versions that key it (F() updates)
     "performance/test_cache.py",
     # bundles imported a match per transaction, and their limits
@@ -57,6 +61,11 @@ ON_POSTGRES_TOO = (
     "leagues/test_bundle_limits.py",
     # check-ins and rounds unique per night, a seat taken over under the match's lock
     "nights/test_nights.py",
+    # Draw and Start take the night's row first: no deadlock; a deadlock answered 503
+    "nights/test_night_locks.py",
+    "web/test_busy_database.py",
+    # ratings kept in the transaction that finishes or corrects a match
+    "leagues/test_kept_ratings.py",
     # `manage.py benchmark` makes and drops a database of its own on the server
     "performance/test_benchmark.py",
 )
