@@ -25,6 +25,7 @@ from scorekeeper.access.permissions import entered_by, require_organizer
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
+from scorekeeper.leagues.kept import standings_read
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import (
     counted,
@@ -36,7 +37,6 @@ from scorekeeper.leagues.results import (
     result_of,
     results_of,
     season_entries,
-    season_results,
     sides_of,
     with_seats,
 )
@@ -125,23 +125,23 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
 def standings_context(season: Season) -> dict:
     """The season's table, its matches in progress and how many have counted.
 
-    Worked out from every match of the season, so what it finds is kept in the cache under
-    the season's version (one more with every change to its matches, see signals.py) and its
-    newest entry: worked out once per change to the season, not once per visit. The drawn table
-    (_standings.html) is kept under the same ``standings_key``, with the reader's language.
+    The table is read from the standings rows kept as matches finish (leagues/kept.py): a few
+    small queries, never a season's matches. What it finds is kept in the cache under the
+    season's version (one more with every change to its matches, see signals.py) and its
+    newest entry, and the drawn table (_standings.html) under the same ``standings_key``, with
+    the reader's language: the wall board's poll draws it once per change.
     """
     lowest = season.league.game == "chickenfoot"
     key = f"standings:{season.pk}:{season.version}:{season.newest_entry}"
     found = cache.get(key)
     if found is None:
-        results = season_results(season.pk)
-        rows = standings(results, lowest_wins=lowest)
+        rows = standings_read(season)
         found = {
             "rows": rows,
             "places": sorted({place for row in rows for place in row.placings}),
-            "in_progress": in_progress(season.pk, results),
+            "in_progress": in_progress(season.pk),
             # the page only counts them
-            "finished": range(sum(1 for result in results if result.counts)),
+            "finished": range(season.counted_matches),
         }
         cache.set(key, found)
     return {
@@ -298,10 +298,7 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
 @require_safe
 def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
-    rows = standings(
-        season_results(season.pk),
-        lowest_wins=season.league.game == "chickenfoot",
-    )
+    rows = standings_read(season)
     return standings_csv_response(rows, f"standings-{season.pk}.csv")
 
 
