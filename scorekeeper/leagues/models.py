@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.leagues.standings import Ranking
 from scorekeeper.tables.models import GAME_CHOICES, Match, Player
 
 
@@ -13,6 +15,21 @@ class League(models.Model):
     #: the house rules a league match starts with (only those that differ from the defaults)
     rules = models.JSONField(default=dict, blank=True)
     members = models.ManyToManyField(Player, related_name="leagues", blank=True)
+    #: what orders the standings before the tie-breaks (leagues/standings.py: Ranking)
+    ranking = models.CharField(
+        max_length=8,
+        choices=[
+            ("wins", _("Most matches won")),
+            ("points", _("Most points: 2 for a win, 1 for a shared win")),
+            ("win %", _("Best win %")),
+        ],
+        default="wins",
+        verbose_name=_("Ranking"),
+    )
+    #: with the win % ranking: players with fewer matches come after the others
+    ranking_minimum = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("Matches played to be ranked by win %")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -20,6 +37,10 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def ranking_rule(self) -> Ranking:
+        return Ranking(self.ranking, self.ranking_minimum if self.ranking == "win %" else 0)
 
 
 class Season(models.Model):

@@ -91,7 +91,11 @@ def league_list(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         with transaction.atomic():
             league = League.objects.create(
-                name=data["name"], game=data["game"], rules=data["house_rules"]
+                name=data["name"],
+                game=data["game"],
+                rules=data["house_rules"],
+                ranking=data["ranking"],
+                ranking_minimum=data.get("ranking_minimum") or 0,
             )
             league.members.set([player_named(name) for name in data["member_names"]])
         return redirect("leagues:league", pk=league.pk)
@@ -132,10 +136,12 @@ def standings_context(season: Season) -> dict:
     the reader's language: the wall board's poll draws it once per change.
     """
     lowest = season.league.game == "chickenfoot"
-    key = f"standings:{season.pk}:{season.version}:{season.newest_entry}"
+    rule = season.league.ranking_rule
+    # the league's ranking is in the key: a league that changes it sees its table ranked anew
+    key = f"standings:{season.pk}:{season.version}:{season.newest_entry}:{rule.by}:{rule.minimum}"
     found = cache.get(key)
     if found is None:
-        rows = standings_read(season)
+        rows = standings_read(season, season.league.ranking_rule)
         found = {
             "rows": rows,
             "places": sorted({place for row in rows for place in row.placings}),
@@ -150,8 +156,13 @@ def standings_context(season: Season) -> dict:
         "game": season.league.game,
         "standings_key": key,
         "lowest_wins": lowest,
+        "ranked_by": rule.by,
+        "ranking_minimum": rule.minimum,
         "tie_breaks": [
-            TIE_BREAK_WORDS[words] for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)
+            TIE_BREAK_WORDS[words]
+            for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)
+            # ranked by win %, it is not a tie-break
+            if not (rule.by == "win %" and words == "win %")
         ],
         **found,
     }
@@ -298,7 +309,7 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
 @require_safe
 def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
-    rows = standings_read(season)
+    rows = standings_read(season, season.league.ranking_rule)
     return standings_csv_response(rows, f"standings-{season.pk}.csv")
 
 
