@@ -196,6 +196,15 @@ def release_id() -> str:
 
 RELEASE = release_id()
 
+# "local": each worker's own memory, for what is cheap to draw again and asked for every two
+# seconds (a wall board's tables, each under its version): no write to a shared cache at all.
+LOCAL_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "scorekeeper-local",
+    "TIMEOUT": 60 * 60,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
+
 # Shared by every app server. What is cached is keyed by the versions it was made from, so it is
 # never stale, and by the release (KEY_PREFIX): servers of two releases sharing a cache never use
 # each other's entries, and a deploy never serves a fragment the code before it drew.
@@ -209,7 +218,8 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "TIMEOUT": 60 * 60 * 24,
             "KEY_PREFIX": f"sk.{RELEASE}",
-        }
+        },
+        "local": LOCAL_CACHE,
     }
     # django-ratelimit checks the cache it counts on when it is an installed app: it knows
     # django_redis's backend by name, not Django's own, whose incr is Redis' atomic INCRBY too
@@ -223,7 +233,8 @@ else:
             "TIMEOUT": 60 * 60 * 24,
             "KEY_PREFIX": f"sk.{RELEASE}",
             "OPTIONS": {"MAX_ENTRIES": 5000},
-        }
+        },
+        "local": LOCAL_CACHE,
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

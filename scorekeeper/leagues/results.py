@@ -88,18 +88,20 @@ class Playing(NamedTuple):
     next_up: rules.NextUp | None
 
 
-def playing_now(season_id: int) -> list[Playing]:
+def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playing]:
     """The season's matches being played, each scored afresh by the engine: their totals, and
     the hand at the table with who leads it (Straight), opens it (Sedma) or the double that
     starts it (Chickenfoot), as the match's scoreboard says. Read afresh: a play changes them
-    without changing the season's version. A fixed number of queries, whatever their number."""
-    matches = with_everything(
-        Match.objects.filter(
-            league_entry__season_id=season_id,
-            league_entry__forfeited_by=None,
-            finished=False,
-        ).order_by("league_entry__created_at", "league_entry__pk")
-    )
+    without changing the season's version. A fixed number of queries, whatever their number.
+    ``only``: those of these ids alone."""
+    matches = Match.objects.filter(
+        league_entry__season_id=season_id,
+        league_entry__forfeited_by=None,
+        finished=False,
+    ).order_by("league_entry__created_at", "league_entry__pk")
+    if only is not None:
+        matches = matches.filter(pk__in=list(only))
+    matches = with_everything(matches)
     playing = []
     for match in matches:
         board = scoreboard_of(match)
@@ -113,7 +115,7 @@ def playing_versions(season_id: int) -> list[tuple[int, int]]:
     change to it): one small query, which tells whether anything on the wall board moved."""
     return list(
         SeasonMatch.objects.filter(season_id=season_id, forfeited_by=None, match__finished=False)
-        .order_by("match_id")
+        .order_by("created_at", "pk")
         .values_list("match_id", "match__version")
     )
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import hashlib
 
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -197,7 +198,8 @@ def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
         )
         version = None
         if season is not None:
-            playing = hashlib.sha256(repr(playing_versions(pk)).encode()).hexdigest()[:16]
+            request._playing_versions = playing_versions(pk)
+            playing = hashlib.sha256(repr(request._playing_versions).encode()).hexdigest()[:16]
             version = f"{season[0]}.{season[1] or 0}.{playing}.{get_language()}"
         request._wall_version = version
     return request._wall_version
@@ -214,10 +216,36 @@ def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     version = wall_version(request, league_id, pk)
     season = get_season(league_id, pk)
     context = standings_context(season)
-    context["playing"] = playing_now(season.pk)
+    context["playing"] = playing_drawn(season, request._playing_versions)
     context["wall_version"] = version
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
     return render(request, template, context)
+
+
+def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
+    """Each match being played as the wall board shows it, drawn once per version of the match
+    (one more with every play), of the season (a player renamed) and language, and kept in the
+    worker's own cache ("local": nothing written to a shared cache or the database on a poll):
+    a poll after a tap at one table scores and draws that table alone, not every table of the
+    hall. ``versions``: each match's id and version, in the board's order."""
+    local = caches["local"]
+    language = get_language()
+    keys = {
+        match_id: f"wall.playing:{match_id}:{version}:{season.version}:{language}"
+        for match_id, version in versions
+    }
+    drawn = local.get_many(list(keys.values()))
+    missing = [match_id for match_id, key in keys.items() if key not in drawn]
+    if missing:
+        fresh = {
+            keys[table.match.pk]: render_to_string("leagues/_wall_match.html", {"table": table})
+            for table in playing_now(season.pk, only=missing)
+            if table.match.pk in keys
+        }
+        local.set_many(fresh)
+        drawn.update(fresh)
+    # a match that finished since its version was read is not drawn
+    return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
 
 
 @require_safe
