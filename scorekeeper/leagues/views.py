@@ -139,7 +139,8 @@ def standings_context(season: Season) -> dict:
     lowest = season.league.game == "chickenfoot"
     rule = season.league.ranking_rule
     # the league's ranking is in the key: a league that changes it sees its table ranked anew
-    key = f"standings:{season.pk}:{season.version}:{season.newest_entry}:{rule.by}:{rule.minimum}"
+    ranked = f"{rule.by.replace(' ', '')}:{rule.minimum}"
+    key = f"standings:{season.pk}:{season.version}:{season.newest_entry}:{ranked}"
     found = cache.get(key)
     if found is None:
         rows = standings_read(season, season.league.ranking_rule)
