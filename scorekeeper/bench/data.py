@@ -319,5 +319,5 @@ def close_tables(using: str, *, season_id: int, tables: list[Table]) -> None:
     SeasonMatch.objects.using(using).filter(
         season=season, match_id__in=[table.match_id for table in tables]
     ).update(season=past)
-    for moved in (season, past):
-        standings_rebuild(season_id=moved.pk, using=using)
+    # the night's matches leave the season's kept standings (nobody looks at the other's)
+    standings_rebuild(season_id=season.pk, using=using)

@@ -261,6 +261,10 @@ class Command(BaseCommand):
 
     def fill(self, url: str, options: dict) -> data.Hall:
         connections.settings[ALIAS] = dj_database_url.parse(url)
+        if connections.settings[ALIAS]["ENGINE"] == "django.db.backends.sqlite3":
+            # between steps it writes while the servers may still finish what the phones sent:
+            # it waits for their writes as the app's own connections do (settings.py)
+            connections.settings[ALIAS]["OPTIONS"] = {"timeout": 20}
         connections.configure_settings(connections.settings)
         try:
             with transaction.atomic(using=ALIAS):
