@@ -7,7 +7,9 @@ lists them. Without any, a checkout runs in production mode on SQLite and asks f
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
+import subprocess
 from datetime import timedelta
 from pathlib import Path
 
@@ -179,16 +181,73 @@ else:
     _database["CONN_MAX_AGE"] = 60
 DATABASES = {"default": _database}
 
-# Shared by every app server, kept in the database (`manage.py createcachetable` makes its
-# table). What is cached is keyed by the versions it was made from, so it is never stale.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "scorekeeper_cache",
-        "TIMEOUT": 60 * 60 * 24,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    }
+
+def release_id() -> str:
+    """What tells this release from the one before: ``SCOREKEEPER_RELEASE`` when the deploy sets
+    it, else the installed version and the checkout's commit, read once at start."""
+    given = os.environ.get("SCOREKEEPER_RELEASE", "").strip()
+    if given:
+        return given
+    try:
+        version = importlib.metadata.version("domino-scorekeeper")
+    except importlib.metadata.PackageNotFoundError:
+        version = "0"
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"],
+            cwd=BASE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    return f"{version}+{commit}" if commit else version
+
+
+RELEASE = release_id()
+
+# "local": each worker's own memory, for what is cheap to draw again and asked for every two
+# seconds (a wall board's tables, each under its version): no write to a shared cache at all.
+LOCAL_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "scorekeeper-local",
+    "TIMEOUT": 60 * 60,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
 }
+
+# Shared by every app server. What is cached is keyed by the versions it was made from, so it is
+# never stale, and by the release (KEY_PREFIX): servers of two releases sharing a cache never use
+# each other's entries, and a deploy never serves a fragment the code before it drew.
+# With REDIS_URL, Django's Redis cache: its increments are atomic (the rate limits count on it);
+# without, the database cache (`manage.py createcachetable` makes its table).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "TIMEOUT": 60 * 60 * 24,
+            "KEY_PREFIX": f"sk.{RELEASE}",
+        },
+        "local": LOCAL_CACHE,
+    }
+    # django-ratelimit checks the cache it counts on when it is an installed app: it knows
+    # django_redis's backend by name, not Django's own, whose incr is Redis' atomic INCRBY too
+    INSTALLED_APPS.append("django_ratelimit")
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "scorekeeper_cache",
+            "TIMEOUT": 60 * 60 * 24,
+            "KEY_PREFIX": f"sk.{RELEASE}",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        },
+        "local": LOCAL_CACHE,
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

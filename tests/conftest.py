@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.cache import caches
 
 # The settings are already loaded here (pytest-django loads them before any conftest.py); they
 # see the test run through PYTEST_VERSION, see scorekeeper/settings.py.
@@ -154,3 +155,10 @@ def _start_counts_from_zero(settings) -> None:
     """Each test counts the matches started without an account from zero: the counts are kept
     in the cache's table, which a transactional test's flush leaves as it is."""
     settings.RATELIMIT_CACHE_PREFIX = f"rl:{uuid.uuid4().hex}:"
+
+
+@pytest.fixture(autouse=True)
+def _local_cache_emptied() -> None:
+    """Each worker's own cache keeps what it drew under the ids and versions of its rows: a
+    test's database starts its ids again, so the test starts with that cache empty."""
+    caches["local"].clear()

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
+from scorekeeper.leagues.kept import standings_rebuild
 from scorekeeper.leagues.kept_ratings import ratings_rework_all
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.rules.matchfile import write_match
@@ -149,6 +150,8 @@ def fill(using: str, *, players: int, matches: int, tables: int, seed: int = 202
         using, hall, [long_value], by_name, season=season, finished_at=[timezone.now()]
     )
     hall.long_match_hands = len(long_value.hands)
+    # written in bulk, without the signals that keep the standings: worked out once here
+    standings_rebuild(season_id=season.pk, using=using)
 
     open_values = []
     for _ in range(tables):
@@ -319,3 +322,5 @@ def close_tables(using: str, *, season_id: int, tables: list[Table]) -> None:
     SeasonMatch.objects.using(using).filter(
         season=season, match_id__in=[table.match_id for table in tables]
     ).update(season=past)
+    # the night's matches leave the season's kept standings (nobody looks at the other's)
+    standings_rebuild(season_id=season.pk, using=using)

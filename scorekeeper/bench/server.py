@@ -98,9 +98,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], *, workers: int, log: Path) -> Iterator[str]:
+def gunicorn(env: dict[str, str], *, workers: int, log: Path, threads: int = 1) -> Iterator[str]:
     """The app under gunicorn on a free loopback port; yields its base URL. The server (its
-    whole process group) is stopped on the way out, whatever happened."""
+    whole process group) is stopped on the way out, whatever happened. ``threads`` above one:
+    gthread workers, each answering that many requests at once."""
     port = free_port()
     command = [
         sys.executable,
@@ -109,7 +110,8 @@ def gunicorn(env: dict[str, str], *, workers: int, log: Path) -> Iterator[str]:
         "scorekeeper.wsgi:application",
         f"--bind=127.0.0.1:{port}",
         f"--workers={workers}",
-        "--worker-class=sync",
+        f"--worker-class={'gthread' if threads > 1 else 'sync'}",
+        f"--threads={threads}",
         "--timeout=60",
         "--log-level=warning",
     ]

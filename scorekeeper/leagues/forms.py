@@ -73,6 +73,21 @@ class LeagueForm(forms.Form):
         empty_value=6,
         label=_("Chickenfoot set"),
     )
+    ranking = forms.TypedChoiceField(
+        choices=League._meta.get_field("ranking").choices,
+        initial="wins",
+        required=False,
+        empty_value="wins",
+        label=_("Standings ranked by"),
+        help_text=_("Players level on it are separated by the tie-breaks the standings state."),
+    )
+    ranking_minimum = forms.IntegerField(
+        min_value=0,
+        max_value=1000,
+        required=False,
+        label=_("Matches played to be ranked by win %"),
+        help_text=_("With Best win %: players who played fewer come after the others."),
+    )
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.leagues.standings import Ranking
 from scorekeeper.tables.models import GAME_CHOICES, Match, Player
 
 
@@ -13,6 +15,21 @@ class League(models.Model):
     #: the house rules a league match starts with (only those that differ from the defaults)
     rules = models.JSONField(default=dict, blank=True)
     members = models.ManyToManyField(Player, related_name="leagues", blank=True)
+    #: what orders the standings before the tie-breaks (leagues/standings.py: Ranking)
+    ranking = models.CharField(
+        max_length=8,
+        choices=[
+            ("wins", _("Most matches won")),
+            ("points", _("Most points: 2 for a win, 1 for a shared win")),
+            ("win %", _("Best win %")),
+        ],
+        default="wins",
+        verbose_name=_("Ranking"),
+    )
+    #: with the win % ranking: players with fewer matches come after the others
+    ranking_minimum = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("Matches played to be ranked by win %")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -20,6 +37,10 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def ranking_rule(self) -> Ranking:
+        return Ranking(self.ranking, self.ranking_minimum if self.ranking == "win %" else 0)
 
 
 class Season(models.Model):
@@ -30,6 +51,9 @@ class Season(models.Model):
     #: one more with every change to the season's matches (leagues/signals.py), in the same
     #: transaction: the cached standings are keyed by it
     version = models.PositiveIntegerField(default=0, editable=False)
+    #: how many of its matches count in its standings (finished or forfeited), kept with its
+    #: standings rows (leagues/kept.py)
+    counted_matches = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["league", "-starts_on"]
@@ -48,6 +72,9 @@ class SeasonMatch(models.Model):
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="league_entry")
     #: index of the forfeiting side in the match's sides (seat order), or null
     forfeited_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: the result as the season's kept standings count it (leagues/kept.py), its sides by
+    #: player id; null while it counts for nothing (being played)
+    counted = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -128,3 +155,49 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.shown}"
+
+
+class StandingRow(models.Model):
+    """A player's line in a season's standings, kept in the transaction that changes a match
+    of the season (leagues/kept.py): pages read these instead of working out the season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standing_rows")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    forfeits = models.PositiveIntegerField(default=0)
+    shared_wins = models.PositiveIntegerField(default=0)
+    points_for = models.IntegerField(default=0)
+    points_against = models.IntegerField(default=0)
+    total_sum = models.IntegerField(default=0)
+    #: place -> how many times (Chickenfoot's placings), the places as strings (JSON's keys)
+    placings = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="standing_row_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.season_id}"
+
+
+class HeadToHead(models.Model):
+    """How many of a season's counted matches a player finished ahead of an opponent in: the
+    standings' head-to-head tie-break, kept with the rows."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="head_to_heads")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    wins = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "player", "opponent"], name="head_to_head_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} over {self.opponent_id} in {self.season_id}"

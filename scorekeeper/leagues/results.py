@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import NamedTuple, TypeVar
 
@@ -12,7 +13,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
-from scorekeeper.rules.match import SIDE_JOIN, Side
+from scorekeeper.rules.match import SIDE_JOIN
 from scorekeeper.tables.models import Hand, Match, Play, Seat
 from scorekeeper.tables.scoring import hand_value, scoreboard_of, with_everything
 from scorekeeper.tables.seats import by_seat, seat_keys, seating
@@ -91,18 +92,20 @@ class Playing(NamedTuple):
     next_up: rules.NextUp | None
 
 
-def playing_now(season_id: int) -> list[Playing]:
+def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playing]:
     """The season's matches being played, each scored afresh by the engine: their totals, and
     the hand at the table with who leads it (Straight), opens it (Sedma) or the double that
     starts it (Chickenfoot), as the match's scoreboard says. Read afresh: a play changes them
-    without changing the season's version. A fixed number of queries, whatever their number."""
-    matches = with_everything(
-        Match.objects.filter(
-            league_entry__season_id=season_id,
-            league_entry__forfeited_by=None,
-            finished=False,
-        ).order_by("league_entry__created_at", "league_entry__pk")
-    )
+    without changing the season's version. A fixed number of queries, whatever their number.
+    ``only``: those of these ids alone."""
+    matches = Match.objects.filter(
+        league_entry__season_id=season_id,
+        league_entry__forfeited_by=None,
+        finished=False,
+    ).order_by("league_entry__created_at", "league_entry__pk")
+    if only is not None:
+        matches = matches.filter(pk__in=list(only))
+    matches = with_everything(matches)
     playing = []
     for match in matches:
         board = scoreboard_of(match)
@@ -116,23 +119,32 @@ def playing_versions(season_id: int) -> list[tuple[int, int]]:
     change to it): one small query, which tells whether anything on the wall board moved."""
     return list(
         SeasonMatch.objects.filter(season_id=season_id, forfeited_by=None, match__finished=False)
-        .order_by("match_id")
+        .order_by("created_at", "pk")
         .values_list("match_id", "match__version")
     )
 
 
-def in_progress(season_id: int, results: list[Result]) -> list[tuple[SeasonMatch, list[str]]]:
-    """The season's matches being played, each with its sides' names, from its results (one
-    query: the sides are the results')."""
-    playing = {r.match_id: r for r in results if not r.counts}
-    entries = (
-        SeasonMatch.objects.filter(season_id=season_id, match_id__in=playing)
-        .select_related("match")
-        .order_by("created_at", "pk")
+def in_progress(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
+    """The season's matches being played, each with its sides' names, in one query (their
+    seats, each with its match and entry), however many have finished."""
+    seats = (
+        Seat.objects.filter(
+            match__league_entry__season_id=season_id,
+            match__league_entry__forfeited_by=None,
+            match__finished=False,
+        )
+        .select_related("player", "match__league_entry")
+        .order_by("match__league_entry__created_at", "match__league_entry__pk", "position")
     )
-    return [
-        (entry, [Side(side).label for side in playing[entry.match_id].sides]) for entry in entries
-    ]
+    seated: dict[int, list[Seat]] = {}
+    for seat in seats:
+        seated.setdefault(seat.match_id, []).append(seat)
+    found = []
+    for match_seats in seated.values():
+        match = match_seats[0].match
+        value = seating(match.game, [(s.player.name, s.team) for s in match_seats], match.rules)
+        found.append((match.league_entry, [side.label for side in value.sides]))
+    return found
 
 
 def results_of(entries: Iterable[SeasonMatch]) -> list[Result]:
@@ -158,18 +170,39 @@ class _Stored(NamedTuple):
 _MATCH_COLUMNS = ("game", "rules", "totals", "winners", "finished")
 
 
-def _results(stored: list[_Stored], seats: QuerySet[Seat]) -> list[Result]:
+def _results(
+    stored: list[_Stored], seats: QuerySet[Seat], player: str = "player__name"
+) -> list[Result]:
     """The results of matches read as plain values, with their seats (``seats``: those of
     the same matches). Large seasons and ratings are worked out from these, without a model
-    instance per match, seat and player."""
+    instance per match, seat and player. ``player`` says what names a player in the sides:
+    their name, or (``"player_id"``) their id, as a string."""
     seated: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
     for match_id, name, team in seats.order_by("match_id", "position").values_list(
-        "match_id", "player__name", "team"
+        "match_id", player, "team"
     ):
-        seated[match_id].append((name, team))
+        seated[match_id].append((str(name), team))
     return [
         _result(seating(match.game, seated[match.match_id], match.rules), match) for match in stored
     ]
+
+
+def results_by_player_id(
+    entries: QuerySet[SeasonMatch], seats: QuerySet[Seat]
+) -> list[tuple[int, Result]]:
+    """Each entry's id with its result, the sides naming players by id (ints), in two
+    queries (``seats``: those of the entries' matches): what the kept standings count."""
+    rows = list(
+        entries.values_list(
+            "pk", "match_id", *(f"match__{name}" for name in _MATCH_COLUMNS), "forfeited_by"
+        )
+    )
+    stored = [_Stored(*row[1:]) for row in rows]
+    found = []
+    for row, result in zip(rows, _results(stored, seats, "player_id"), strict=True):
+        sides = tuple(tuple(int(pk) for pk in side) for side in result.sides)
+        found.append((row[0], replace(result, sides=sides)))
+    return found
 
 
 def season_results(season_id: int) -> list[Result]:

@@ -7,6 +7,7 @@ worked out from those, so the same results always give the same standings.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 #: the tie-break order, as the standings page states it (which translates each)
@@ -80,13 +81,22 @@ class Standing:
     placings: dict[int, int] = field(default_factory=dict)
     #: the matches behind each number, for links from the table
     match_ids: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    #: wins shared with another side (Chickenfoot's equal lowest totals), within ``won``
+    shared_wins: int = 0
     rank: int = 0
     #: the tie-break that separated this row from the one above, if any
     decided_by: str = ""
+    #: the player's id where the rows were kept by the database (leagues/kept.py)
+    player_id: int | None = None
 
     @property
     def win_percent(self) -> float:
         return 100.0 * self.won / self.played if self.played else 0.0
+
+    @property
+    def points(self) -> int:
+        """Two for a win, one for a win shared with another side."""
+        return 2 * self.won - self.shared_wins
 
     @property
     def difference(self) -> int:
@@ -106,58 +116,145 @@ class Standing:
         return sum(place * n for place, n in self.placings.items()) / placed if placed else 0.0
 
 
-def standings(results: list[Result], *, lowest_wins: bool = False) -> list[Standing]:
-    """The league table: a row per player who played a counted match, best first."""
-    rows: dict[str, Standing] = {}
-    for result in results:
+@dataclass(frozen=True)
+class Ranking:
+    """How a league orders its table before the tie-breaks.
+
+    ``win %``: the share of matches won (a player under ``minimum`` matches is ranked after
+    everyone who played that many); ``wins``: the matches won, then win %; ``points``: two for
+    a win and one for a win shared with another side (Chickenfoot's equal lowest totals), then
+    win %."""
+
+    by: str = "win %"
+    minimum: int = 0
+
+    def key(self, row: Standing) -> tuple:
+        """What the table is sorted on, highest first, before the tie-breaks."""
+        percent = round(row.win_percent, 9)
+        if self.by == "wins":
+            return (row.won, percent)
+        if self.by == "points":
+            return (row.points, percent)
+        return (row.played >= self.minimum, percent)
+
+    def first_words(self) -> tuple[str, ...]:
+        """What separates rows before the tie-breaks, in the standings' own words."""
+        if self.by in ("wins", "points"):
+            return (self.by, "win %")
+        return ("win %",)
+
+
+#: the ranking a table has unless its league chose another (the first standings had it)
+BY_WIN_PERCENT = Ranking()
+
+
+@dataclass
+class Tally:
+    """Standings rows before ranking: each player's line, and how often each player finished
+    ahead of each opponent (the head-to-head tie-break). Kept up to date match by match
+    (``count``), so a league keeps it as its matches finish instead of working it out again."""
+
+    rows: dict = field(default_factory=dict)
+    #: (player, opponent) -> counted matches the player finished ahead of the opponent in
+    beats: dict = field(default_factory=lambda: defaultdict(int))
+
+    def count(self, result: Result, sign: int = 1) -> None:
+        """Add a result (``sign`` 1), or take away one added before (``sign`` -1)."""
         if not result.counts:
-            continue
+            return
+        shared = len(result.winners) > 1 and result.forfeited_by is None
         for index, side in enumerate(result.sides):
             opponents = sum(t for i, t in enumerate(result.totals) if i != index)
+            won = result.won(index)
             for player in side:
-                row = rows.setdefault(player, Standing(player))
-                row.played += 1
-                row.match_ids["played"].append(result.match_id)
-                outcome = "won" if result.won(index) else "lost"
-                setattr(row, outcome, getattr(row, outcome) + 1)
-                row.match_ids[outcome].append(result.match_id)
+                row = self.rows.setdefault(player, Standing(player))
+                row.played += sign
+                _listed(row.match_ids["played"], result.match_id, sign)
+                outcome = "won" if won else "lost"
+                setattr(row, outcome, getattr(row, outcome) + sign)
+                _listed(row.match_ids[outcome], result.match_id, sign)
+                if won and shared:
+                    row.shared_wins += sign
                 if result.forfeited_by is not None:
-                    row.forfeits += 1
-                    row.match_ids["forfeits"].append(result.match_id)
+                    row.forfeits += sign
+                    _listed(row.match_ids["forfeits"], result.match_id, sign)
                     continue
-                row.points_for += result.totals[index]
-                row.points_against += opponents
-                row.total_sum += result.totals[index]
+                row.points_for += sign * result.totals[index]
+                row.points_against += sign * opponents
+                row.total_sum += sign * result.totals[index]
                 place = result.place(index)
-                row.placings[place] = row.placings.get(place, 0) + 1
-    return _rank(list(rows.values()), results, lowest_wins)
+                row.placings[place] = row.placings.get(place, 0) + sign
+                if not row.placings[place]:
+                    del row.placings[place]
+        for side in result.sides:
+            for player in side:
+                for other_side in result.sides:
+                    for other in other_side:
+                        if result.beat(player, other):
+                            self.beats[player, other] += sign
+                            if not self.beats[player, other]:
+                                del self.beats[player, other]
+        for side in result.sides:
+            for player in side:
+                if not self.rows[player].played:
+                    del self.rows[player]
 
 
-def _rank(rows: list[Standing], results: list[Result], lowest_wins: bool) -> list[Standing]:
-    # each player's counted matches, for the head-to-head among tied players
-    played_by: dict[str, list[Result]] = defaultdict(list)
+def _listed(ids: list[int], match_id: int, sign: int) -> None:
+    if sign > 0:
+        ids.append(match_id)
+    elif match_id in ids:
+        ids.remove(match_id)
+
+
+def tally(results: list[Result]) -> Tally:
+    found = Tally()
     for result in results:
-        if result.counts:
-            for side in result.sides:
-                for player in side:
-                    played_by[player].append(result)
-    by_percent: dict[float, list[Standing]] = defaultdict(list)
+        found.count(result)
+    return found
+
+
+def standings(
+    results: list[Result], *, lowest_wins: bool = False, ranking: Ranking = BY_WIN_PERCENT
+) -> list[Standing]:
+    """The league table: a row per player who played a counted match, best first."""
+    found = tally(results)
+    return ranked(list(found.rows.values()), found.beats, lowest_wins, ranking)
+
+
+def tied(rows: list[Standing], ranking: Ranking = BY_WIN_PERCENT) -> set:
+    """The players who share their place with another before the tie-breaks: only their
+    head-to-head records are needed to rank the table."""
+    groups: dict[tuple, list[Standing]] = defaultdict(list)
     for row in rows:
-        by_percent[round(row.win_percent, 9)].append(row)
+        groups[ranking.key(row)].append(row)
+    return {row.player for group in groups.values() if len(group) > 1 for row in group}
+
+
+def ranked(
+    rows: list[Standing],
+    beats: Mapping,
+    lowest_wins: bool,
+    ranking: Ranking = BY_WIN_PERCENT,
+) -> list[Standing]:
+    """The rows in order, each with its rank and what separated it from the row above.
+    ``beats`` maps (player, opponent) to the counted matches the player finished ahead in;
+    those of the players ``tied`` names are enough."""
+    groups: dict[tuple, list[Standing]] = defaultdict(list)
+    for row in rows:
+        row.decided_by = ""
+        groups[ranking.key(row)].append(row)
     ordered: list[Standing] = []
-    for percent in sorted(by_percent, reverse=True):
-        group = by_percent[percent]
+    for key in sorted(groups, reverse=True):
+        group = groups[key]
         if len(group) == 1:
+            if ordered:
+                group[0].decided_by = _first_difference(ranking, ordered[-1], group[0])
             ordered += group
             continue
         names = {row.player for row in group}
         h2h = {
-            row.player: sum(
-                1
-                for result in played_by[row.player]
-                for other in names - {row.player}
-                if result.beat(row.player, other)
-            )
+            row.player: sum(beats.get((row.player, other), 0) for other in names - {row.player})
             for row in group
         }
 
@@ -165,6 +262,8 @@ def _rank(rows: list[Standing], results: list[Result], lowest_wins: bool) -> lis
             return row.average_total if lowest_wins else -row.difference
 
         group.sort(key=lambda row: (-h2h[row.player], third(row), row.player.lower()))
+        if ordered:
+            group[0].decided_by = _first_difference(ranking, ordered[-1], group[0])
         for above, row in zip(group, group[1:], strict=False):
             if h2h[above.player] != h2h[row.player]:
                 row.decided_by = "head-to-head"
@@ -177,6 +276,17 @@ def _rank(rows: list[Standing], results: list[Result], lowest_wins: bool) -> lis
         previous = ordered[rank - 2] if rank > 1 else None
         row.rank = previous.rank if previous is not None and row.decided_by == "tied" else rank
     return ordered
+
+
+def _first_difference(ranking: Ranking, above: Standing, row: Standing) -> str:
+    """What put ``above`` ahead of ``row`` when they differ before the tie-breaks."""
+    if ranking.by == "win %" and (above.played >= ranking.minimum) != (
+        row.played >= ranking.minimum
+    ):
+        return "minimum played"
+    if ranking.by in ("wins", "points") and ranking.key(above)[0] != ranking.key(row)[0]:
+        return ranking.by
+    return ""
 
 
 @dataclass

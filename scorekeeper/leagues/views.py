@@ -7,11 +7,12 @@ from collections.abc import Iterable
 from itertools import chain
 
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -29,6 +30,7 @@ from scorekeeper.access.views import too_many_exports
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
+from scorekeeper.leagues.kept import standings_read
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
@@ -41,7 +43,6 @@ from scorekeeper.leagues.results import (
     results_of,
     season_entries,
     season_hands,
-    season_results,
     sides_of,
     with_seats,
 )
@@ -95,7 +96,11 @@ def league_list(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         with transaction.atomic():
             league = League.objects.create(
-                name=data["name"], game=data["game"], rules=data["house_rules"]
+                name=data["name"],
+                game=data["game"],
+                rules=data["house_rules"],
+                ranking=data["ranking"],
+                ranking_minimum=data.get("ranking_minimum") or 0,
             )
             league.members.set([player_named(name) for name in data["member_names"]])
         return redirect("leagues:league", pk=league.pk)
@@ -129,23 +134,26 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
 def standings_context(season: Season) -> dict:
     """The season's table, its matches in progress and how many have counted.
 
-    Worked out from every match of the season, so what it finds is kept in the cache under
-    the season's version (one more with every change to its matches, see signals.py) and its
-    newest entry: worked out once per change to the season, not once per visit. The drawn table
-    (_standings.html) is kept under the same ``standings_key``, with the reader's language.
+    The table is read from the standings rows kept as matches finish (leagues/kept.py): a few
+    small queries, never a season's matches. What it finds is kept in the cache under the
+    season's version (one more with every change to its matches, see signals.py) and its
+    newest entry, and the drawn table (_standings.html) under the same ``standings_key``, with
+    the reader's language: the wall board's poll draws it once per change.
     """
     lowest = season.league.game == "chickenfoot"
-    key = f"standings:{season.pk}:{season.version}:{season.newest_entry}"
+    rule = season.league.ranking_rule
+    # the league's ranking is in the key: a league that changes it sees its table ranked anew
+    ranked = f"{rule.by.replace(' ', '')}:{rule.minimum}"
+    key = f"standings:{season.pk}:{season.version}:{season.newest_entry}:{ranked}"
     found = cache.get(key)
     if found is None:
-        results = season_results(season.pk)
-        rows = standings(results, lowest_wins=lowest)
+        rows = standings_read(season, season.league.ranking_rule)
         found = {
             "rows": rows,
             "places": sorted({place for row in rows for place in row.placings}),
-            "in_progress": in_progress(season.pk, results),
+            "in_progress": in_progress(season.pk),
             # the page only counts them
-            "finished": range(sum(1 for result in results if result.counts)),
+            "finished": range(season.counted_matches),
         }
         cache.set(key, found)
     return {
@@ -154,8 +162,13 @@ def standings_context(season: Season) -> dict:
         "game": season.league.game,
         "standings_key": key,
         "lowest_wins": lowest,
+        "ranked_by": rule.by,
+        "ranking_minimum": rule.minimum,
         "tie_breaks": [
-            TIE_BREAK_WORDS[words] for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)
+            TIE_BREAK_WORDS[words]
+            for words in (TIE_BREAKS_LOWEST if lowest else TIE_BREAKS)
+            # ranked by win %, it is not a tie-break
+            if not (rule.by == "win %" and words == "win %")
         ],
         **found,
     }
@@ -190,7 +203,8 @@ def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
         )
         version = None
         if season is not None:
-            playing = hashlib.sha256(repr(playing_versions(pk)).encode()).hexdigest()[:16]
+            request._playing_versions = playing_versions(pk)
+            playing = hashlib.sha256(repr(request._playing_versions).encode()).hexdigest()[:16]
             version = f"{season[0]}.{season[1] or 0}.{playing}.{get_language()}"
         request._wall_version = version
     return request._wall_version
@@ -207,10 +221,36 @@ def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     version = wall_version(request, league_id, pk)
     season = get_season(league_id, pk)
     context = standings_context(season)
-    context["playing"] = playing_now(season.pk)
+    context["playing"] = playing_drawn(season, request._playing_versions)
     context["wall_version"] = version
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
     return render(request, template, context)
+
+
+def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
+    """Each match being played as the wall board shows it, drawn once per version of the match
+    (one more with every play), of the season (a player renamed) and language, and kept in the
+    worker's own cache ("local": nothing written to a shared cache or the database on a poll):
+    a poll after a tap at one table scores and draws that table alone, not every table of the
+    hall. ``versions``: each match's id and version, in the board's order."""
+    local = caches["local"]
+    language = get_language()
+    keys = {
+        match_id: f"wall.playing:{match_id}:{version}:{season.version}:{language}"
+        for match_id, version in versions
+    }
+    drawn = local.get_many(list(keys.values()))
+    missing = [match_id for match_id, key in keys.items() if key not in drawn]
+    if missing:
+        fresh = {
+            keys[table.match.pk]: render_to_string("leagues/_wall_match.html", {"table": table})
+            for table in playing_now(season.pk, only=missing)
+            if table.match.pk in keys
+        }
+        local.set_many(fresh)
+        drawn.update(fresh)
+    # a match that finished since its version was read is not drawn
+    return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
 
 
 @require_safe
@@ -302,10 +342,7 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
 @require_safe
 def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
-    rows = standings(
-        season_results(season.pk),
-        lowest_wins=season.league.game == "chickenfoot",
-    )
+    rows = standings_read(season, season.league.ranking_rule)
     return standings_csv_response(rows, f"standings-{season.pk}.csv")
 
 

@@ -299,9 +299,11 @@ def expected_ranks(
     *,
     lowest_wins: bool = False,
     forfeits: dict[int, int] | None = None,
+    by: str = "wins",
 ) -> dict[str, int]:
-    """Rank by win %, then head-to-head wins among the players level on win %, then point
-    difference (lower average total in Chickenfoot); players level on all three share a rank."""
+    """Rank by matches won then win % (a league's default ranking; ``by="win %"``: win % alone),
+    then head-to-head wins among the players level on those, then point difference (lower
+    average total in Chickenfoot); players level on all of them share a rank."""
     forfeits = forfeits or {}
 
     def beat(match_id: int, match: Generated, player: str, other: str) -> bool:
@@ -313,8 +315,13 @@ def expected_ranks(
             return theirs == forfeited_by
         return match.finished and ahead(match, mine, theirs)
 
+    def first(record: Record) -> tuple:
+        if by == "wins":
+            return (record.won, record.win_fraction)
+        return (record.win_fraction,)
+
     def key(record: Record) -> tuple:
-        level = [r.player for r in records.values() if r.win_fraction == record.win_fraction]
+        level = [r.player for r in records.values() if first(r) == first(record)]
         h2h = sum(
             1
             for match_id, match in season.items()
@@ -322,7 +329,7 @@ def expected_ranks(
             if other != record.player and beat(match_id, match, record.player, other)
         )
         third = -record.average_total if lowest_wins else record.difference
-        return (record.win_fraction, h2h, third)
+        return (*first(record), h2h, third)
 
     keys = {player: key(record) for player, record in records.items()}
     return {

@@ -95,7 +95,9 @@ def test_a_league_exported_and_imported_into_an_empty_database_has_identical_sta
 ) -> None:
     league: StoredSeason = request.getfixturevalue(f"{game}_league")
     in_progress = next(iter(league.in_progress))
-    SeasonMatch.objects.filter(match_id=in_progress).update(forfeited_by=1)
+    entry = SeasonMatch.objects.get(match_id=in_progress)
+    entry.forfeited_by = 1
+    entry.save(update_fields=["forfeited_by"])
     before = standings(client.get(league.url("season")))
     before_csv = csv_rows(client.get(league.url("standings_csv")))
     data = export(client, league)
@@ -136,7 +138,9 @@ def test_an_import_keeps_the_league_its_rules_members_seasons_and_forfeits(
     client: Client, straight_league: StoredSeason
 ) -> None:
     in_progress = next(iter(straight_league.in_progress))
-    SeasonMatch.objects.filter(match_id=in_progress).update(forfeited_by=0)
+    entry = SeasonMatch.objects.get(match_id=in_progress)
+    entry.forfeited_by = 0
+    entry.save(update_fields=["forfeited_by"])
     data = export(client, straight_league)
     wipe()
 

@@ -41,7 +41,7 @@ def test_the_plain_read_gives_the_results_the_stored_matches_give(
 
 
 def test_the_matches_in_progress_are_named_by_their_sides(straight_league: StoredSeason) -> None:
-    playing = in_progress(straight_league.season.pk, season_results(straight_league.season.pk))
+    playing = in_progress(straight_league.season.pk)
 
     assert [entry.match_id for entry, _ in playing] == list(straight_league.in_progress)
     for entry, sides in playing:

@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.leagues.standings import (
     TIE_BREAKS,
     TIE_BREAKS_LOWEST,
+    Ranking,
     Result,
     Standing,
     opponents,
@@ -364,3 +365,50 @@ def test_each_number_keeps_the_matches_behind_it() -> None:
     assert ana.match_ids["won"] == [1, 3]
     assert ana.match_ids["lost"] == [2]
     assert ana.match_ids["forfeits"] == [3]
+
+
+# -- the league's ranking ----------------------------------------------------------------------
+
+
+def one_win_and_two_of_three() -> list[Result]:
+    """Ana won her only match; Bo and Cy each won two of four, Di two of five."""
+    return [
+        won_by(1, "Ana", "Di", (60, 10)),
+        won_by(2, "Bo", "Cy", (60, 40)),
+        won_by(3, "Cy", "Bo", (60, 40)),
+        won_by(4, "Bo", "Di", (60, 40)),
+        won_by(5, "Cy", "Di", (60, 40)),
+        won_by(6, "Di", "Bo", (60, 55)),
+        won_by(7, "Di", "Cy", (60, 55)),
+    ]
+
+
+def test_ranked_by_wins_a_player_with_one_win_does_not_top_players_with_two() -> None:
+    rows = standings(one_win_and_two_of_three(), ranking=Ranking("wins"))
+
+    assert order(rows) == ["Bo", "Cy", "Di", "Ana"]
+    assert row(rows, "Ana").rank == 4
+    assert row(rows, "Ana").decided_by == "wins"
+
+
+def test_ranked_by_win_percent_with_a_minimum_the_player_under_it_comes_after() -> None:
+    results = one_win_and_two_of_three()
+
+    assert order(standings(results, ranking=Ranking("win %")))[0] == "Ana"
+    rows = standings(results, ranking=Ranking("win %", minimum=2))
+
+    assert order(rows) == ["Bo", "Cy", "Di", "Ana"]
+    assert row(rows, "Ana").decided_by == "minimum played"
+
+
+def test_ranked_by_points_a_shared_win_is_worth_half_a_win() -> None:
+    results = [
+        chickenfoot(1, {"Ana": 10, "Bo": 10, "Cy": 40}),
+        chickenfoot(2, {"Cy": 5, "Ana": 30, "Bo": 40}),
+        chickenfoot(3, {"Bo": 5, "Cy": 50, "Ana": 60}),
+    ]
+
+    rows = standings(results, lowest_wins=True, ranking=Ranking("points"))
+
+    # Ana 1 shared win (1 point), Bo a shared and a whole (3), Cy a whole one (2)
+    assert [(r.player, r.points) for r in rows] == [("Bo", 3), ("Cy", 2), ("Ana", 1)]

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
+from scorekeeper.leagues import results
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
@@ -165,3 +166,31 @@ def test_a_poll_for_a_season_that_is_gone_is_not_found(client: Client) -> None:
     season.league.delete()
 
     assert client.get(poll, headers=HTMX).status_code == 404
+
+
+def test_after_a_play_at_one_table_the_wall_scores_that_table_alone(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    others = [
+        rules.Match("straight", (f"P{n}a", f"P{n}b"), rules={"target": 250}) for n in range(3)
+    ]
+    season, (match, *_) = season_of("straight", STRAIGHT_PLAYING, *others)
+    first = client.get(wall_of(season))
+    scored: list[int] = []
+    real = results.scoreboard_of
+
+    def counted(played: Match) -> rules.Scoreboard:
+        scored.append(played.pk)
+        return real(played)
+
+    monkeypatch.setattr(results, "scoreboard_of", counted)
+    entries.play_record(match=match, player="Ann", points=20, by=entries.Author(name="Bea"))
+
+    changed = client.get(poll_address(first), headers=HTMX)
+
+    assert changed.status_code == 200
+    assert scored == [match.pk]
+    playing = text(changed).split("Playing now")[1]
+    assert "Ann 40 Bob 5" in playing
+    # the other tables are shown as they were drawn
+    assert all(f"P{n}a 0 P{n}b 0" in playing for n in range(3))

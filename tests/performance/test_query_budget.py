@@ -30,12 +30,14 @@ PAGES: dict[str, tuple[Callable[[Hall], str], int]] = {
     "league": (lambda hall: reverse("leagues:league", args=[hall.league.pk]), 6),
     "season standings": (
         lambda hall: reverse("leagues:season", args=[hall.league.pk, hall.season.pk]),
-        19,
+        # the kept rows, and the head-to-head records of the players level before the
+        # tie-breaks (leagues/kept.py)
+        20,
     ),
-    # the standings' 19, and the two questions of the ETag its 2-second poll is answered with
+    # the standings' 20, and the two questions of the ETag its 2-second poll is answered with
     "wall board": (
         lambda hall: reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]),
-        21,
+        22,
     ),
     # the player's ratings, their changes, the matches of the last ones explained, their
     # partners' ratings and the average of each game's

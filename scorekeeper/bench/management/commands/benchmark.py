@@ -114,6 +114,12 @@ class Command(BaseCommand):
             default=2 * multiprocessing.cpu_count() + 1,
             help="gunicorn workers of each server (default: 2 x CPUs + 1)",
         )
+        parser.add_argument(
+            "--threads",
+            type=int,
+            default=1,
+            help="threads of each gunicorn worker: above 1, gthread workers (default: 1, sync)",
+        )
         parser.add_argument("--json", dest="json_file", default="", help="write the results here")
         parser.add_argument(
             "--no-install", action="store_true", help="never install wrk, even as root"
@@ -217,7 +223,10 @@ class Command(BaseCommand):
             bases = [
                 cleanup.enter_context(
                     server.gunicorn(
-                        env, workers=options["workers"], log=folder / f"gunicorn-{number}.log"
+                        env,
+                        workers=options["workers"],
+                        threads=options["threads"],
+                        log=folder / f"gunicorn-{number}.log",
                     )
                 )
                 for number in range(options["servers"])
@@ -229,6 +238,7 @@ class Command(BaseCommand):
                 "database": engine,
                 "servers": len(bases),
                 "workers": options["workers"],
+                "threads": options["threads"],
                 "cpus": multiprocessing.cpu_count(),
                 "data": {
                     "players": filled.players,
@@ -251,6 +261,10 @@ class Command(BaseCommand):
 
     def fill(self, url: str, options: dict) -> data.Hall:
         connections.settings[ALIAS] = dj_database_url.parse(url)
+        if connections.settings[ALIAS]["ENGINE"] == "django.db.backends.sqlite3":
+            # between steps it writes while the servers may still finish what the phones sent:
+            # it waits for their writes as the app's own connections do (settings.py)
+            connections.settings[ALIAS]["OPTIONS"] = {"timeout": 20}
         connections.configure_settings(connections.settings)
         try:
             with transaction.atomic(using=ALIAS):
@@ -520,13 +534,18 @@ def summarize(runs: list[load.Measurement], bare: list[load.Measurement]) -> dic
     }
 
 
+def _workers_said(report: dict) -> str:
+    threads = report.get("threads", 1)
+    return f"gthread workers of {threads} threads" if threads > 1 else "sync workers"
+
+
 def render(report: dict) -> str:
     data_ = report["data"]
     lines = [
         "",
         f"Domino Scorekeeper benchmark: {report['database']}, {report['servers']} server(s) of "
-        f"{report['workers']} gunicorn sync workers, {report['cpus']} CPUs shared with the "
-        "load generator",
+        f"{report['workers']} gunicorn {_workers_said(report)}, {report['cpus']} CPUs shared "
+        "with the load generator",
         f"Data: {data_['players']} players, {data_['finished_matches_in_season']} finished "
         f"matches in one season ({data_['hands']} hands, {data_['plays']} plays in all); "
         f"the scoreboard's match has {data_['scoreboard_match_hands']} hands.",
