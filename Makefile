@@ -3,7 +3,8 @@
 # make lint  ruff check and format check; make format: apply ruff's fixes and formatting
 # make lock  pin the dependencies again, within pyproject.toml's ranges, in requirements.lock
 #
-# Opt-outs for `make test`: SKIP_BROWSER_TESTS=1 (no Chromium), SKIP_POSTGRES=1 (SQLite only).
+# Opt-outs for `make test`: SKIP_BROWSER_TESTS=1 (no Chromium), SKIP_POSTGRES=1 (SQLite only),
+# SKIP_REDIS=1 (no redis-server).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -20,7 +21,7 @@ ADDR ?= 127.0.0.1:8000
 # process, so two keep even a 2-core machine busy (`-n auto` may count only one core there).
 TEST_WORKERS ?= 2
 
-.PHONY: help run test lint format lock chromium deploy-check
+.PHONY: help run test lint format lock chromium redis deploy-check
 
 help:
 	@sed -n 's/^# \{0,1\}//p' Makefile | sed -n '1,6p'
@@ -52,7 +53,7 @@ run: $(INSTALLED)
 # Every test on SQLite; then, on PostgreSQL, those marked `postgres` (tests/conftest.py lists
 # them): where the two databases differ. docs/development.md says what runs where. The second
 # run empties a folder of its own, leaving the first run's screenshots in test-results/.
-test: $(INSTALLED) chromium lint deploy-check
+test: $(INSTALLED) chromium redis lint deploy-check
 	$(PYTHON) -m pytest -n $(TEST_WORKERS)
 ifeq ($(SKIP_POSTGRES),1)
 	@echo "SKIP_POSTGRES=1: not running the tests marked postgres on PostgreSQL"
@@ -74,6 +75,22 @@ else
 	    else \
 	        echo "Chromium not found: install it, set CHROMIUM=/path/to/chromium," \
 	            "or run with SKIP_BROWSER_TESTS=1" >&2; \
+	        exit 1; \
+	    fi; \
+	fi
+endif
+
+# The cache's Redis test starts a private redis-server; as root, install it when it is missing.
+redis:
+ifeq ($(SKIP_REDIS),1)
+	@echo "SKIP_REDIS=1: the Redis test will be skipped"
+else
+	@if ! command -v redis-server >/dev/null; then \
+	    if [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then \
+	        export DEBIAN_FRONTEND=noninteractive; \
+	        apt-get install -y redis-server || { apt-get update && apt-get install -y redis-server; }; \
+	    else \
+	        echo "redis-server not found: install it, or run with SKIP_REDIS=1" >&2; \
 	        exit 1; \
 	    fi; \
 	fi
