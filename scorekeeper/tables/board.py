@@ -18,6 +18,7 @@ from scorekeeper.tables.forms import (
     RoundForm,
     SedmaEndForm,
     TileForm,
+    seat_key,
 )
 from scorekeeper.tables.i18n import (
     A_PHONE,
@@ -38,6 +39,8 @@ class SideRow:
     leading: bool
     #: who scores for the side, in seating order (a phone adds its pending plays to them)
     players: tuple[str, ...] = ()
+    #: their seats, as the entry forms post them
+    seats: tuple[str, ...] = ()
 
 
 @dataclass
@@ -98,7 +101,9 @@ def board_context(
     if game == "straight":
         leading = not _current_plays(value, board)
         # the lead is the leader's first tile: offered for the hand's first play only
-        context["lead_by"] = (board.next.leader or "") if leading and board.next else None
+        context["lead_by"] = (
+            (seat_key(value.players, board.next.leader) or "") if leading and board.next else None
+        )
         context["play_form"] = forms.get("play") or PlayForm(
             value,
             initial={"player": _default_scorer(value, board), "lead": leading},
@@ -133,6 +138,7 @@ def live_context(
             percent=min(100, round(100 * totals[side] / target)) if target else 0,
             leading=len(board.hands) > 0 and totals[side] == best,
             players=tuple(value.players_of(side)),
+            seats=tuple(seat_key(value.players, name) for name in value.players_of(side)),
         )
         for side in board.sides
     ]
@@ -166,6 +172,7 @@ def live_context(
         "entry_key": uuid.uuid4().hex,
         "latest_change": latest_change,
         "seating": value,
+        "seat_names": list(enumerate(value.players)),
     }
 
 
@@ -248,10 +255,12 @@ def _points_choices(value: rules.Match) -> list[int]:
 
 
 def _default_scorer(value: rules.Match, board: rules.Scoreboard) -> str | None:
-    """Preselect the player most likely to score next: the last one who did, else the leader."""
+    """The hand's leader is picked for its first play (the lead); after a play nobody is: the
+    next score is usually someone else's, and a tap on the points alone must not land on the
+    last scorer. The seat, as the form posts it."""
     if value.hands and value.hands[-1].end is None and value.hands[-1].plays:
-        return value.hands[-1].plays[-1].player
-    return board.next.leader if board.next else None
+        return None
+    return seat_key(value.players, board.next.leader if board.next else None)
 
 
 def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
@@ -259,8 +268,8 @@ def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
     of the last one (the turn moves to the left; one tap picks another player)."""
     plays = _current_plays(value, board)
     if not plays:
-        return board.next.opener if board.next else None
-    return value.left_of(plays[-1].player)
+        return seat_key(value.players, board.next.opener if board.next else None)
+    return seat_key(value.players, value.left_of(plays[-1].player))
 
 
 def _undo_says(value: rules.Match) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from scorekeeper import rules
@@ -176,8 +177,11 @@ def hand_end(
 
 
 def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = None) -> Outcome:
-    """What ``hand_end`` would make of the hand, with its explanation; nothing is written."""
-    row = with_everything(Match.objects.filter(pk=match.pk)).get()
+    """What ``hand_end`` would make of the hand, with its explanation; nothing is written.
+    ``match`` is read with everything (views.access.get_match_for_edit)."""
+    row = (
+        match if read_for_entry(match) else with_everything(Match.objects.filter(pk=match.pk)).get()
+    )
     value = match_value(row)
     after = end_step(end, starter)(value)
     board = rules.score_match(after)
@@ -351,6 +355,26 @@ def _said(kind: str, **params: object) -> Callable[[rules.Match], tuple[str, dic
 # -- keeping it ----------------------------------------------------------------------------------
 
 
+def lock_for_entry(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """The match row locked (in the caller's ``transaction.atomic()``) with its seats, hands and
+    plays: what an entry reads, once. Mark the row read with ``mark_read_for_entry``."""
+    return with_everything(matches.select_for_update())
+
+
+def mark_read_for_entry(match: Match) -> Match:
+    match._read_for_entry = True
+    return match
+
+
+def read_for_entry(match: Match) -> bool:
+    """Whether ``match`` was locked and read with everything for the entry being made."""
+    return getattr(match, "_read_for_entry", False)
+
+
+def _locked(pk: int) -> Match:
+    return mark_read_for_entry(lock_for_entry(Match.objects.filter(pk=pk)).get())
+
+
 def _flagged(row: Match) -> set[tuple[int, int | None]]:
     """Where the stored match holds an entry kept although the rules flag it."""
     flagged = set()
@@ -387,11 +411,14 @@ def _record(
     echo: Callable[[Match, rules.Match], Change | None] | None = None,
     check: Callable[[rules.Match], list[rules.Finding]] | None = None,
 ) -> Outcome:
-    with transaction.atomic():
-        # Lock the match row: two phones entering at once are applied one after the other, so
-        # hand and play numbers never collide, each sees the other's entry, and a submission
-        # that arrives twice finds its key already stored by the first.
-        row = with_everything(Match.objects.select_for_update().filter(pk=match.pk)).get()
+    # ``match`` is, from a view, the row its access helper locked and read with everything
+    # (views.access.get_match_for_edit with ``lock``), in the transaction this joins; any
+    # other row is read again here, locked. The lock orders the entries: two phones
+    # entering at once are applied one after the other, so hand and play numbers never collide,
+    # each sees the other's entry, and a submission that arrives twice finds its key already
+    # stored by the first.
+    with transaction.atomic(savepoint=False):
+        row = match if read_for_entry(match) else _locked(match.pk)
         seated = row.seating()
         stored = stored_value(row, seated)
         before = by_name(stored, seated.players)

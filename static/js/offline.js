@@ -69,6 +69,12 @@
     if (lead) {
       lead.checked = false;
     }
+    if (form.dataset.outbox === "play" && game === "straight") {
+      // the next score is usually someone else's
+      form.querySelectorAll(".chips input:checked").forEach(function (picked) {
+        picked.checked = false;
+      });
+    }
     var tile = valuesOf(fields).tile;
     var double = tile && form.querySelector('.btn-double[value="' + tile + '"]');
     if (double) {
@@ -184,7 +190,7 @@
       outbox.entries(match).then(function (waiting) {
         // once nothing else waits (the poll keeps the totals meanwhile)
         if (!waiting.length) {
-          show(result.html, false);
+          show(result.html, false, result.target);
         }
       });
     } else if (result.status === 422) {
@@ -217,13 +223,18 @@
 
   // Puts the server's board in place, unless someone is typing in it (the poll catches up),
   // keeping what the player did since their last entry (a pick, an open panel, pips typed).
-  function show(html, always) {
+  function show(html, always, target) {
     var typing = document.activeElement;
     var typed = 'input[type="number"], input[type="text"], textarea, select';
     if (!always && typing && typing.matches(typed) && board().contains(typing)) {
       return;
     }
-    htmx.swap(board(), html, { swapStyle: "outerHTML" });
+    var part = target ? document.querySelector(target) : null;
+    if (target && !part) {
+      refresh();
+      return;
+    }
+    htmx.swap(part || board(), html, { swapStyle: "outerHTML" });
     if (!always) {
       Object.keys(touched).forEach(function (id) {
         var field = document.getElementById(id);
@@ -361,12 +372,12 @@
     return new Date(time).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
   }
 
-  // What the waiting entries add by plain addition, by player, up to a refused entry or an undo.
+  // What the waiting entries add by plain addition, by seat, up to a refused entry or an undo.
   function provisional(waiting) {
     var added = {};
     var doubles = doublesDown();
-    function add(player, points) {
-      added[player] = (added[player] || 0) + points;
+    function add(seat, points) {
+      added[seat] = (added[seat] || 0) + points;
     }
     for (var i = 0; i < waiting.length; i++) {
       var entry = waiting[i];
@@ -379,8 +390,8 @@
       } else if (entry.kind === "play") {
         add(value.player, Number(value.points || value.other_points) || 0);
       } else if (game === "chickenfoot") {
-        players().forEach(function (name, seat) {
-          add(name, Number(value["pips_" + seat]) || 0);
+        seats().forEach(function (seat) {
+          add(seat, Number(value["pips_" + seat]) || 0);
         });
         if (value.double_blank) {
           add(value.double_blank, entry.doubleBlank);
@@ -415,19 +426,21 @@
     });
   }
 
-  function players() {
-    var names = [];
-    board().querySelectorAll(".total[data-players]").forEach(function (side) {
-      names.push.apply(names, side.dataset.players.split("\n"));
+  // every seat of the board, as the sides' boxes list them
+  function seats() {
+    var all = [];
+    board().querySelectorAll(".total[data-seats]").forEach(function (side) {
+      all.push.apply(all, side.dataset.seats.split(" "));
     });
-    return names;
+    return all;
   }
 
+
   function drawTotals(section, added) {
-    board().querySelectorAll(".total[data-players]").forEach(function (side) {
+    board().querySelectorAll(".total[data-seats]").forEach(function (side) {
       var total = side.querySelector(".side-total");
-      var extra = side.dataset.players.split("\n").reduce(function (sum, name) {
-        return sum + (added[name] || 0);
+      var extra = side.dataset.seats.split(" ").reduce(function (sum, seat) {
+        return sum + (added[seat] || 0);
       }, 0);
       var old = side.querySelector(".provisional-note");
       if (old) {

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import quote_etag
@@ -59,12 +60,13 @@ def _named(seating: rules.Match, hands: list[dict]) -> list[dict]:
 @require_POST
 def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Put the hands back as they were just before change ``number``, as a new change."""
-    match = get_match_for_edit(request, pk)
-    change = get_object_or_404(Change, match=match, number=number)
-    later = match.changes.filter(number__gt=number).count()
-    entries.change_revert(
-        match=match, change=change, by=author(request), key=submission_key(request)
-    )
+    with transaction.atomic():
+        match = get_match_for_edit(request, pk, lock=True)
+        change = get_object_or_404(Change, match=match, number=number)
+        later = match.changes.filter(number__gt=number).count()
+        entries.change_revert(
+            match=match, change=change, by=author(request), key=submission_key(request)
+        )
     # counted before the revert is recorded: every one of them is undone with the change
     if later:
         said = ngettext(
