@@ -135,3 +135,18 @@ def test_a_points_tap_with_nobody_picked_asks_who_and_records_nothing(
     assert response.status_code == 422
     assert "Tap who scored, then the points." in text(response)
     assert totals(board(client, straight_match)) == [0, 10, 0, 0]
+
+
+def test_a_tap_that_wins_the_match_brings_the_whole_board_without_the_buttons(
+    client: Client,
+) -> None:
+    match = stored("straight", "Ana", "Bo", rules={"target": 30}, hands=(rules.Hand(leader="Ana"),))
+    play(client, match, "0", 10, htmx=True)
+    match.refresh_from_db()
+
+    response = play(client, match, "0", 20, htmx=True, drawn=str(match.version))
+
+    assert response.status_code == 200
+    assert "HX-Retarget" not in response
+    assert 'id="play-entry"' not in content(response)
+    assert "Ana wins the match." in text(response)

@@ -64,13 +64,15 @@ def _only_the_hand_changed(request: HttpRequest, outcome: entries.Outcome) -> bo
     """Whether the entry only added a play to the hand being played on a board drawn just
     before it (the form says at which version): then the rest of the board stands, and the
     answer is the entry forms, the totals and that hand, a few kilobytes at any length of
-    match. A hand begun or ended, a finding, another phone's entry since: the whole board."""
+    match. A hand begun or ended, the match won, a finding, another phone's entry since: the
+    whole board."""
     change, value = outcome.change, outcome.value
     if change is None or change.kind not in (Change.Kind.SCORED, Change.Kind.LAID):
         return False
     playing = value.hands[-1] if value.hands else None
     return (
         not outcome.new_findings
+        and not outcome.board.finished
         and request.POST.get("drawn") == str(outcome.match.version - 1)
         and playing is not None
         and playing.end is None
