@@ -202,8 +202,8 @@ def undo_last(*, match: Match, by: Author, key: str = "") -> Outcome:
 
 def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
     """What ``undo_last`` takes back: a Chickenfoot "round" (entered whole), the "end" of the
-    last hand, its last "play" (the hand goes with its only one), or the empty "hand"; "" when
-    there is nothing."""
+    last hand, its last "play" (the hand goes with its only one), or an empty "hand" after the
+    first; "" when there is nothing (a first hand with nothing in it is how the match started)."""
     if not value.hands:
         return "", None
     last = value.hands[-1]
@@ -213,6 +213,9 @@ def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
         return "end", None
     if last.plays:
         return "play", last.plays[-1]
+    if len(value.hands) == 1:
+        # the first hand's leader or opener chosen as the match started: the start is no entry
+        return "", None
     return "hand", None
 
 

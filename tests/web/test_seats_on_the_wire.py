@@ -150,3 +150,34 @@ def test_a_tap_that_wins_the_match_brings_the_whole_board_without_the_buttons(
     assert "HX-Retarget" not in response
     assert 'id="play-entry"' not in content(response)
     assert "Ana wins the match." in text(response)
+
+
+# -- the start is not an entry ---------------------------------------------------------------
+
+
+def test_a_fresh_board_offers_no_undo_of_the_leader_chosen_at_the_start(
+    client: Client, straight_match: Match
+) -> None:
+    page = text(board(client, straight_match))
+
+    assert "Undo:" not in page
+    post(client, "undo", straight_match, {}, htmx=True)
+    assert "Hand 1: Ana leads." in text(board(client, straight_match))
+
+
+def test_a_fresh_sedma_board_offers_no_undo_of_the_opener_chosen_at_the_start(
+    client: Client,
+) -> None:
+    match = stored("sedma", *FOUR, hands=(rules.Hand(opener="Cy"),))
+
+    assert "Undo:" not in text(board(client, match))
+
+
+def test_the_lead_row_keeps_its_room_once_the_lead_is_played(
+    client: Client, straight_match: Match
+) -> None:
+    play(client, straight_match, "0", 10)
+
+    page = content(board(client, straight_match))
+    assert 'name="lead"' not in page
+    assert 'class="check lead-toggle lead-played" aria-hidden="true"' in page
