@@ -70,7 +70,6 @@
       lead.checked = false;
     }
     if (form.dataset.outbox === "play" && game === "straight") {
-      // the next score is usually someone else's
       form.querySelectorAll(".chips input:checked").forEach(function (picked) {
         picked.checked = false;
       });
@@ -426,7 +425,6 @@
     });
   }
 
-  // every seat of the board, as the sides' boxes list them
   function seats() {
     var all = [];
     board().querySelectorAll(".total[data-seats]").forEach(function (side) {

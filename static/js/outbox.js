@@ -150,8 +150,6 @@ var outbox = (function () {
   function answer(response, html) {
     var status = response.type === "opaqueredirect" ? 403 : response.status;
     if (response.ok) {
-      // a tap on the board as it stands is answered with what it changed, put in place of
-      // the part the server names (HX-Retarget); else the whole board
       return { outcome: "saved", status: status, html: html, target: response.headers.get("HX-Retarget") };
     }
     if (status >= 500 || status === 429 || status === 408 || status === 0) {
