@@ -22,8 +22,11 @@ from scorekeeper.tables.forms import (
 )
 from scorekeeper.tables.i18n import (
     A_PHONE,
+    HAND_DOMINOED,
+    HAND_ENDED,
     STARTED_ON_THIS_PHONE,
     game_name,
+    how_said,
     rule_label,
     say,
 )
@@ -92,7 +95,9 @@ def board_context(
         shown = outcome.board.hands[-1]
         context["preview"] = {
             "number": shown.number,
-            "points": [(side, shown.points[side]) for side in outcome.board.sides],
+            "points": [
+                (side, shown.points[side], shown.running[side]) for side in outcome.board.sides
+            ],
             "explanation": said(shown.explanation),
         }
     context["undo_says"] = _undo_says(value)
@@ -119,6 +124,10 @@ def board_context(
         context["sedma_end_form"] = forms.get("end") or SedmaEndForm(value)
         context["doubles"] = _doubles(value, board)
         context["current_line"] = _current_line(value, board)
+        # a tile that is not a double is recorded only from the whole line's box
+        context["line_open"] = any(
+            play.tile is not None and not play.is_double for play in _current_plays(value, board)
+        )
     return context
 
 
@@ -181,6 +190,21 @@ def hand_word(game: str) -> str:
     if game == "chickenfoot":
         return pgettext("heading of the column of rounds", "Round")
     return pgettext("heading of the column of hands", "Hand")
+
+
+def hand_said(hand: rules.Hand, number: int, game: str) -> str:
+    """A hand as the board lists it: its entries, and how it ended."""
+    entries = [
+        f"{play.player} {play.points if play.points is not None else tile_name(play.tile)}"
+        for play in hand.plays
+    ]
+    words = f"{hand_word(game)} {number}: {', '.join(entries) or '—'}"
+    end = hand.end
+    if end is None:
+        return words
+    if end.how == "domino" and end.player:
+        return f"{words}. {gettext(HAND_DOMINOED) % {'player': end.player}}"
+    return f"{words}. {gettext(HAND_ENDED) % {'how': how_said(end.how)}}"
 
 
 def said(lines: list[Says]) -> list[str]:

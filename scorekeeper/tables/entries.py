@@ -27,7 +27,7 @@ from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
 from scorekeeper.rules.sedma import due_to_open
 from scorekeeper.rules.text import join_names
-from scorekeeper.rules.tiles import parse_tile
+from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import (
@@ -197,7 +197,22 @@ def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = 
 def undo_last(*, match: Match, by: Author, key: str = "") -> Outcome:
     """Take back the last entry: a hand's end, else its last play, else the empty hand.
     A Chickenfoot round is entered whole, so it goes whole."""
-    return _record(match, undo_step, lambda value: (Kind.UNDONE, {}), by=by, key=key, override=True)
+    return _record(match, undo_step, _undone_said, by=by, key=key, override=True)
+
+
+def _undone_said(value: rules.Match) -> tuple[str, dict]:
+    """What the undo takes back, kept with it so that the history and "Last change" say it."""
+    kind, play = last_entry(value)
+    if not kind:
+        return Kind.UNDONE, {}
+    if play is None:
+        return Kind.UNDONE, {"what": kind, "hand": len(value.hands)}
+    params: dict = {"what": kind, "seat": value.players.index(play.player)}
+    if play.tile is not None:
+        params["tile"] = tile_name(play.tile)
+    else:
+        params["points"] = play.points
+    return Kind.UNDONE, params
 
 
 def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
