@@ -73,3 +73,14 @@ def test_the_end_of_hand_preview_says_this_hand_and_the_totals_it_makes(
     said = text(response)
     assert "Ana 35 this hand, total 35" in said
     assert "Bo 0 this hand, total 0" in said
+
+
+def test_the_preview_says_nothing_of_a_partners_pips_left_empty(
+    client: Client, partners_match: Match
+) -> None:
+    ended = {"out": "0", "side_1": "20", "preview": "1"}  # Ana dominoed; Cy's box left empty
+
+    said = text(post(client, "end_hand", partners_match, ended, htmx=True))
+
+    assert "Ana dominoed." in said
+    assert "Cy's 0 pips" not in said and "Cy's" not in said
