@@ -201,8 +201,8 @@
     }
   }
 
-  // The rules refused an entry: one just tapped, alone, is answered as always (the board with
-  // the reasons); one that waited holds up the rest until fixed, kept or dropped.
+  // Refused by the rules: one just tapped, alone, is answered with the board and the reasons;
+  // one that waited holds up the rest until fixed, kept or dropped.
   function refusedByTheRules(entry, html) {
     outbox.entries(match).then(function (waiting) {
       var alone = waiting.length === 1 && Date.now() - entry.tappedAt < 10000;
@@ -220,7 +220,7 @@
     return said;
   }
 
-  // Puts the server's board in place, unless someone is typing in it (the poll catches up),
+  // Puts the server's board (or the part it names) in place, unless someone is typing in it,
   // keeping what the player did since their last entry (a pick, an open panel, pips typed).
   function show(html, always, target) {
     var typing = document.activeElement;
@@ -313,8 +313,7 @@
   });
   document.addEventListener("htmx:afterSettle", render);
   if (outbox.channel) {
-    // another tab or the service worker sent entries: their answers went there, so the board
-    // is fetched once all are sent
+    // another tab or the service worker sent entries: the board is fetched once all are sent
     outbox.channel.onmessage = function () {
       var before = drawnWaiting;
       outbox.entries(match).then(function (waiting) {
@@ -581,6 +580,11 @@
   // -- on opening the board
 
   outbox.entries(match).then(function (waiting) {
+    // the plays waiting decide the form, as if just tapped
+    var form = first.querySelector('form[data-outbox="play"]');
+    if (form && waiting.some(function (entry) { return entry.kind === "play"; })) {
+      moveOn(form, []);
+    }
     // an entry refused before is asked about again: the server says why (or takes it now)
     return waiting[0] && waiting[0].refused ? outbox.retry(waiting[0]) : null;
   }).then(function () {
