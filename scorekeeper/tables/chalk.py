@@ -65,7 +65,7 @@ def chalk_svg(points: int, label: str = "") -> str:
             lines.append(f'<line x1="{x1 + dx}" y1="{y1}" x2="{x2 + dx}" y2="{y2}"/>')
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
-        f'role="img" aria-label="{name}"><title>{name}</title>'
+        f'role="img" aria-label="{name}">'
         f'<g stroke="currentColor" stroke-width="2.2" stroke-linecap="round">{"".join(lines)}</g>'
         "</svg>"
     )
@@ -77,7 +77,7 @@ def _written(points: int, name: str) -> str:
     width = min(len(digits) * 16, MOST_HOUSES * (_WIDTH + _GAP))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
-        f'role="img" aria-label="{name}"><title>{name}</title>'
+        f'role="img" aria-label="{name}">'
         f'<text x="0" y="24" fill="currentColor" font-size="26" textLength="{width}" '
         f'lengthAdjust="spacingAndGlyphs">{digits}</text></svg>'
     )
