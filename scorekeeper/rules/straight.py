@@ -301,7 +301,9 @@ def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> 
             )
         )
     else:
-        for partner in [name for name in match.players_of(side) if name != player]:
+        # a partner's pips are explained only when typed: a box left empty says nothing
+        typed = [name for name in match.players_of(side) if name != player and name in end.pips]
+        for partner in typed:
             result.explanation.append(
                 Says(
                     "{partner}'s {pips} pips are {player}'s partner's and do not count.",

@@ -18,11 +18,15 @@ from scorekeeper.tables.forms import (
     RoundForm,
     SedmaEndForm,
     TileForm,
+    seat_key,
 )
 from scorekeeper.tables.i18n import (
     A_PHONE,
+    HAND_DOMINOED,
+    HAND_ENDED,
     STARTED_ON_THIS_PHONE,
     game_name,
+    how_said,
     rule_label,
     say,
 )
@@ -38,6 +42,8 @@ class SideRow:
     leading: bool
     #: who scores for the side, in seating order (a phone adds its pending plays to them)
     players: tuple[str, ...] = ()
+    #: their seats, as the entry forms post them
+    seats: tuple[str, ...] = ()
 
 
 @dataclass
@@ -89,7 +95,9 @@ def board_context(
         shown = outcome.board.hands[-1]
         context["preview"] = {
             "number": shown.number,
-            "points": [(side, shown.points[side]) for side in outcome.board.sides],
+            "points": [
+                (side, shown.points[side], shown.running[side]) for side in outcome.board.sides
+            ],
             "explanation": said(shown.explanation),
         }
     context["undo_says"] = _undo_says(value)
@@ -98,7 +106,9 @@ def board_context(
     if game == "straight":
         leading = not _current_plays(value, board)
         # the lead is the leader's first tile: offered for the hand's first play only
-        context["lead_by"] = (board.next.leader or "") if leading and board.next else None
+        context["lead_by"] = (
+            (seat_key(value.players, board.next.leader) or "") if leading and board.next else None
+        )
         context["play_form"] = forms.get("play") or PlayForm(
             value,
             initial={"player": _default_scorer(value, board), "lead": leading},
@@ -114,6 +124,10 @@ def board_context(
         context["sedma_end_form"] = forms.get("end") or SedmaEndForm(value)
         context["doubles"] = _doubles(value, board)
         context["current_line"] = _current_line(value, board)
+        # a tile that is not a double is recorded only from the whole line's box
+        context["line_open"] = any(
+            play.tile is not None and not play.is_double for play in _current_plays(value, board)
+        )
     return context
 
 
@@ -133,6 +147,7 @@ def live_context(
             percent=min(100, round(100 * totals[side] / target)) if target else 0,
             leading=len(board.hands) > 0 and totals[side] == best,
             players=tuple(value.players_of(side)),
+            seats=tuple(seat_key(value.players, name) for name in value.players_of(side)),
         )
         for side in board.sides
     ]
@@ -166,6 +181,7 @@ def live_context(
         "entry_key": uuid.uuid4().hex,
         "latest_change": latest_change,
         "seating": value,
+        "seat_names": list(enumerate(value.players)),
     }
 
 
@@ -174,6 +190,21 @@ def hand_word(game: str) -> str:
     if game == "chickenfoot":
         return pgettext("heading of the column of rounds", "Round")
     return pgettext("heading of the column of hands", "Hand")
+
+
+def hand_said(hand: rules.Hand, number: int, game: str) -> str:
+    """A hand as the board lists it: its entries, and how it ended."""
+    entries = [
+        f"{play.player} {play.points if play.points is not None else tile_name(play.tile)}"
+        for play in hand.plays
+    ]
+    words = f"{hand_word(game)} {number}: {', '.join(entries) or '—'}"
+    end = hand.end
+    if end is None:
+        return words
+    if end.how == "domino" and end.player:
+        return f"{words}. {gettext(HAND_DOMINOED) % {'player': end.player}}"
+    return f"{words}. {gettext(HAND_ENDED) % {'how': how_said(end.how)}}"
 
 
 def said(lines: list[Says]) -> list[str]:
@@ -248,10 +279,12 @@ def _points_choices(value: rules.Match) -> list[int]:
 
 
 def _default_scorer(value: rules.Match, board: rules.Scoreboard) -> str | None:
-    """Preselect the player most likely to score next: the last one who did, else the leader."""
+    """The hand's leader is picked for its first play (the lead); after a play nobody is: the
+    next score is usually someone else's, and a tap on the points alone must not land on the
+    last scorer. The seat, as the form posts it."""
     if value.hands and value.hands[-1].end is None and value.hands[-1].plays:
-        return value.hands[-1].plays[-1].player
-    return board.next.leader if board.next else None
+        return None
+    return seat_key(value.players, board.next.leader if board.next else None)
 
 
 def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
@@ -259,8 +292,8 @@ def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
     of the last one (the turn moves to the left; one tap picks another player)."""
     plays = _current_plays(value, board)
     if not plays:
-        return board.next.opener if board.next else None
-    return value.left_of(plays[-1].player)
+        return seat_key(value.players, board.next.opener if board.next else None)
+    return seat_key(value.players, value.left_of(plays[-1].player))
 
 
 def _undo_says(value: rules.Match) -> str:

@@ -5,7 +5,7 @@ the two walls, the floor, the ceiling, the two slopes of the roof, the cross ins
 two sides of the door, so a half-built house still shows how many fives it holds.
 A score beyond what a board has room for is written as a number instead: the picture stays the
 same size whatever the score.
-Pure Python: returns SVG with nothing in it but lines, or the number.
+Pure Python: returns SVG with nothing in it but strokes (one path), or the number.
 """
 
 from __future__ import annotations
@@ -58,17 +58,27 @@ def chalk_svg(points: int, label: str = "") -> str:
         return _written(points, name)
     drawn = [STROKES_PER_HOUSE] * houses + ([strokes] if strokes else [])
     width = max(1, len(drawn)) * (_WIDTH + _GAP)
-    lines = []
+    # one path, a move and a line for each stroke: a tap's answer carries every side's tally
+    strokes = []
     for index, count in enumerate(drawn):
         dx = index * (_WIDTH + _GAP)
-        for x1, y1, x2, y2 in _HOUSE[:count]:
-            lines.append(f'<line x1="{x1 + dx}" y1="{y1}" x2="{x2 + dx}" y2="{y2}"/>')
+        strokes.extend(_stroke(x1 + dx, y1, x2 + dx, y2) for x1, y1, x2, y2 in _HOUSE[:count])
+    path = f'<path d="{"".join(strokes)}"/>' if strokes else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
-        f'role="img" aria-label="{name}"><title>{name}</title>'
-        f'<g stroke="currentColor" stroke-width="2.2" stroke-linecap="round">{"".join(lines)}</g>'
+        f'role="img" aria-label="{name}">'
+        f'<g stroke="currentColor" stroke-width="2.2" stroke-linecap="round" fill="none">{path}</g>'
         "</svg>"
     )
+
+
+def _stroke(x1: int, y1: int, x2: int, y2: int) -> str:
+    """One stroke as path data: a move, then a vertical, horizontal or slanted line."""
+    if x1 == x2:
+        return f"M{x1} {y1}V{y2}"
+    if y1 == y2:
+        return f"M{x1} {y1}H{x2}"
+    return f"M{x1} {y1}L{x2} {y2}"
 
 
 def _written(points: int, name: str) -> str:
@@ -77,7 +87,7 @@ def _written(points: int, name: str) -> str:
     width = min(len(digits) * 16, MOST_HOUSES * (_WIDTH + _GAP))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
-        f'role="img" aria-label="{name}"><title>{name}</title>'
+        f'role="img" aria-label="{name}">'
         f'<text x="0" y="24" fill="currentColor" font-size="26" textLength="{width}" '
         f'lengthAdjust="spacingAndGlyphs">{digits}</text></svg>'
     )

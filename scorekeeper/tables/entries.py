@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from scorekeeper import rules
@@ -27,7 +28,7 @@ from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
 from scorekeeper.rules.sedma import due_to_open
 from scorekeeper.rules.text import join_names
-from scorekeeper.rules.tiles import parse_tile
+from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import (
@@ -182,8 +183,11 @@ def hand_end(
 
 
 def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = None) -> Outcome:
-    """What ``hand_end`` would make of the hand, with its explanation; nothing is written."""
-    row = with_everything(Match.objects.filter(pk=match.pk)).get()
+    """What ``hand_end`` would make of the hand, with its explanation; nothing is written.
+    ``match`` is read with everything (views.access.get_match_for_edit)."""
+    row = (
+        match if read_for_entry(match) else with_everything(Match.objects.filter(pk=match.pk)).get()
+    )
     value = match_value(row)
     after = end_step(end, starter)(value)
     board = rules.score_match(after)
@@ -199,13 +203,28 @@ def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = 
 def undo_last(*, match: Match, by: Author, key: str = "") -> Outcome:
     """Take back the last entry: a hand's end, else its last play, else the empty hand.
     A Chickenfoot round is entered whole, so it goes whole."""
-    return _record(match, undo_step, lambda value: (Kind.UNDONE, {}), by=by, key=key, override=True)
+    return _record(match, undo_step, _undone_said, by=by, key=key, override=True)
+
+
+def _undone_said(value: rules.Match) -> tuple[str, dict]:
+    """What the undo takes back, kept with it so that the history and "Last change" say it."""
+    kind, play = last_entry(value)
+    if not kind:
+        return Kind.UNDONE, {}
+    if play is None:
+        return Kind.UNDONE, {"what": kind, "hand": len(value.hands)}
+    params: dict = {"what": kind, "seat": value.players.index(play.player)}
+    if play.tile is not None:
+        params["tile"] = tile_name(play.tile)
+    else:
+        params["points"] = play.points
+    return Kind.UNDONE, params
 
 
 def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
     """What ``undo_last`` takes back: a Chickenfoot "round" (entered whole), the "end" of the
-    last hand, its last "play" (the hand goes with its only one), or the empty "hand"; "" when
-    there is nothing."""
+    last hand, its last "play" (the hand goes with its only one), or an empty "hand" after the
+    first; "" when there is nothing (a first hand with nothing in it is how the match started)."""
     if not value.hands:
         return "", None
     last = value.hands[-1]
@@ -215,6 +234,9 @@ def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
         return "end", None
     if last.plays:
         return "play", last.plays[-1]
+    if len(value.hands) == 1:
+        # the first hand's leader or opener chosen as the match started: the start is no entry
+        return "", None
     return "hand", None
 
 
@@ -357,6 +379,26 @@ def _said(kind: str, **params: object) -> Callable[[rules.Match], tuple[str, dic
 # -- keeping it ----------------------------------------------------------------------------------
 
 
+def lock_for_entry(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """The match row locked (in the caller's ``transaction.atomic()``) with its seats, hands and
+    plays: what an entry reads, once. Mark the row read with ``mark_read_for_entry``."""
+    return with_everything(matches.select_for_update())
+
+
+def mark_read_for_entry(match: Match) -> Match:
+    match._read_for_entry = True
+    return match
+
+
+def read_for_entry(match: Match) -> bool:
+    """Whether ``match`` was locked and read with everything for the entry being made."""
+    return getattr(match, "_read_for_entry", False)
+
+
+def _locked(pk: int) -> Match:
+    return mark_read_for_entry(lock_for_entry(Match.objects.filter(pk=pk)).get())
+
+
 def _flagged(row: Match) -> set[tuple[int, int | None]]:
     """Where the stored match holds an entry kept although the rules flag it."""
     flagged = set()
@@ -393,11 +435,14 @@ def _record(
     echo: Callable[[Match, rules.Match], Change | None] | None = None,
     check: Callable[[rules.Match], list[rules.Finding]] | None = None,
 ) -> Outcome:
-    with transaction.atomic():
-        # Lock the match row: two phones entering at once are applied one after the other, so
-        # hand and play numbers never collide, each sees the other's entry, and a submission
-        # that arrives twice finds its key already stored by the first.
-        row = with_everything(Match.objects.select_for_update().filter(pk=match.pk)).get()
+    # ``match`` is, from a view, the row its access helper locked and read with everything
+    # (views.access.get_match_for_edit with ``lock``), in the transaction this joins; any
+    # other row is read again here, locked. The lock orders the entries: two phones
+    # entering at once are applied one after the other, so hand and play numbers never collide,
+    # each sees the other's entry, and a submission that arrives twice finds its key already
+    # stored by the first.
+    with transaction.atomic(savepoint=False):
+        row = match if read_for_entry(match) else _locked(match.pk)
         seated = row.seating()
         stored = stored_value(row, seated)
         before = by_name(stored, seated.players)

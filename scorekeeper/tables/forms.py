@@ -279,11 +279,38 @@ class SetupForm(forms.Form):
 
 
 class SeatedChoiceField(forms.ChoiceField):
+    """A seated player, posted as their seat ("0", "1" ... in playing order) and cleaned to their
+    name as the match seats them now: a player renamed, or a seat taken over, since the form was
+    drawn never makes an entry fail. A name, as boards drawn before seats were posted send it,
+    is taken while that player is seated."""
+
+    default_error_messages = {
+        "invalid_choice": _(
+            "The player tapped does not sit at this table now: the board shows who does. Tap "
+            "the player again."
+        ),
+    }
+
     def __init__(self, players: list[str], *, blank: str | None = None, **kwargs) -> None:
-        choices = [(name, name) for name in players]
+        self.players = list(players)
+        choices = [(str(seat), name) for seat, name in enumerate(self.players)]
         if blank is not None:
             choices.insert(0, ("", blank))
         super().__init__(choices=choices, **kwargs)
+
+    def to_python(self, value: object) -> str:
+        text = super().to_python(value)
+        if text.isdigit() and int(text) < len(self.players):
+            return self.players[int(text)]
+        return text
+
+    def valid_value(self, value: str) -> bool:
+        return value in self.players
+
+
+def seat_key(players: list[str] | tuple[str, ...], name: str | None) -> str | None:
+    """The seat a seated player's name is posted as (SeatedChoiceField); None for nobody."""
+    return str(players.index(name)) if name in players else None
 
 
 class EntryForm(forms.Form):
@@ -327,7 +354,10 @@ class PlayForm(EntryForm):
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players, label=gettext("Who scored"), widget=forms.RadioSelect
+            self.players,
+            label=gettext("Who scored"),
+            widget=forms.RadioSelect,
+            error_messages={"required": gettext("Tap who scored, then the points.")},
         )
 
     def clean(self) -> dict:
@@ -338,7 +368,10 @@ class PlayForm(EntryForm):
                 self.add_error("points", gettext("Tap the points scored."))
             return data
         data["points"] = points
-        leader = data.get("leader")
+        leader = data.get("leader") or ""
+        if leader.isdigit() and int(leader) < len(self.players):
+            # posted by seat, as the player is
+            leader = self.players[int(leader)]
         data["lead"] = data.get("lead", False) and (not leader or data.get("player") == leader)
         if "player" in data:
             data["play"] = rules.Play(data["player"], points=points, lead=data["lead"])
@@ -362,7 +395,10 @@ class TileForm(EntryForm):
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players, label=gettext("Who laid it"), widget=forms.RadioSelect
+            self.players,
+            label=gettext("Who laid it"),
+            widget=forms.RadioSelect,
+            error_messages={"required": gettext("Tap who laid it, then the tile.")},
         )
 
     def clean(self) -> dict:
@@ -700,7 +736,6 @@ def _unreadable(problem: str) -> str:
 class PlayRowForm(forms.Form):
     """One play of a hand being corrected: Straight points, or a Sedma tile."""
 
-    player = forms.ChoiceField(required=False)
     points = forms.IntegerField(
         min_value=1,
         max_value=1000,
@@ -716,7 +751,10 @@ class PlayRowForm(forms.Form):
     def __init__(self, *args, players: list[str], game: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["player"].choices = [("", "—"), *[(name, name) for name in players]]
+        self.fields = {
+            "player": SeatedChoiceField(players, blank="—", required=False),
+            **self.fields,
+        }
         if game == "sedma":
             del self.fields["points"], self.fields["lead"]
         else:
@@ -748,7 +786,7 @@ def play_rows(match: rules.Match, hand: rules.Hand, data=None, extra: int = 2) -
     """A row per play of ``hand`` and ``extra`` empty rows to add plays."""
     initial = [
         {
-            "player": play.player,
+            "player": seat_key(match.players, play.player),
             "points": play.points,
             "tile": tile_name(play.tile) if play.tile else "",
             "lead": play.lead,
@@ -774,8 +812,8 @@ def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
     out = str(players.index(end.player)) if end.player in players else BLOCKED
     if game == "chickenfoot":
         initial["went_out"] = out
-        initial["double_blank"] = end.double_blank[0] if end.double_blank else ""
-        initial["starter"] = hand.starter or ""
+        initial["double_blank"] = seat_key(players, end.double_blank[0]) if end.double_blank else ""
+        initial["starter"] = seat_key(players, hand.starter) or ""
     elif game == "straight":
         initial["out"] = out if end.how == "domino" else BLOCKED
         # the form's boxes of partners counted together, in the order it shows them
@@ -784,5 +822,5 @@ def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
             initial[f"side_{index}"] = end.pips.get(side.label)
     else:
         initial["how"] = end.how
-        initial["player"] = end.player or ""
+        initial["player"] = seat_key(players, end.player) or ""
     return initial

@@ -63,6 +63,13 @@ REVERTED = gettext_noop("Reverted change %(number)s (%(action)s)")
 REMATCH = gettext_noop("Rematch of %(match)s")
 LEAGUE_MATCH = gettext_noop("League match started for %(season)s")
 SEAT_TAKEN = gettext_noop("%(left)s left; %(player)s plays on in that seat")
+#: what an undo took back (entries.undo_last), by what it was
+UNDONE = {
+    "play": gettext_noop("Undo of %(player)s %(points)s"),
+    "end": gettext_noop("Undo of the end of hand %(number)s"),
+    "round": gettext_noop("Undo of round %(number)s"),
+    "hand": gettext_noop("Undo of hand %(number)s"),
+}
 #: who made a change from a phone that gave no name
 A_PHONE = gettext_noop("a phone at the table")
 #: the label of the link a phone without an account keeps score with
@@ -83,6 +90,13 @@ def change_said(change, game: str, names: Sequence[str]) -> str:
         seat = params.get("seat")
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
+    if kind == "undone" and params.get("what") in UNDONE:
+        played = params.get("points", params.get("tile"))
+        return gettext(UNDONE[params["what"]]) % {
+            "player": player(),
+            "points": played,
+            "number": params.get("hand"),
+        }
     if kind in _FIXED:
         return gettext(_FIXED[kind])
     if kind == "scored":
@@ -96,7 +110,7 @@ def change_said(change, game: str, names: Sequence[str]) -> str:
     if kind == "hand-ended":
         if params.get("how") == "domino" and "seat" in params:
             return gettext(HAND_DOMINOED) % {"player": player()}
-        return gettext(HAND_ENDED) % {"how": _how_said(params.get("how", ""))}
+        return gettext(HAND_ENDED) % {"how": how_said(params.get("how", ""))}
     if kind in ("hand-deleted", "hand-corrected"):
         chickenfoot = game == "chickenfoot"
         template = {
@@ -120,7 +134,7 @@ def change_said(change, game: str, names: Sequence[str]) -> str:
     return str(params.get("text", kind))
 
 
-def _how_said(how: str) -> str:
+def how_said(how: str) -> str:
     hows = {
         "domino": pgettext("how a hand ended", "domino"),
         "blocked": pgettext("how a hand ended", "blocked"),

@@ -69,6 +69,11 @@
     if (lead) {
       lead.checked = false;
     }
+    if (form.dataset.outbox === "play" && game === "straight") {
+      form.querySelectorAll(".chips input:checked").forEach(function (picked) {
+        picked.checked = false;
+      });
+    }
     var tile = valuesOf(fields).tile;
     var double = tile && form.querySelector('.btn-double[value="' + tile + '"]');
     if (double) {
@@ -184,7 +189,7 @@
       outbox.entries(match).then(function (waiting) {
         // once nothing else waits (the poll keeps the totals meanwhile)
         if (!waiting.length) {
-          show(result.html, false);
+          show(result.html, false, result.target);
         }
       });
     } else if (result.status === 422) {
@@ -196,8 +201,8 @@
     }
   }
 
-  // The rules refused an entry: one just tapped, alone, is answered as always (the board with
-  // the reasons); one that waited holds up the rest until fixed, kept or dropped.
+  // Refused by the rules: one just tapped, alone, is answered with the board and the reasons;
+  // one that waited holds up the rest until fixed, kept or dropped.
   function refusedByTheRules(entry, html) {
     outbox.entries(match).then(function (waiting) {
       var alone = waiting.length === 1 && Date.now() - entry.tappedAt < 10000;
@@ -215,15 +220,20 @@
     return said;
   }
 
-  // Puts the server's board in place, unless someone is typing in it (the poll catches up),
+  // Puts the server's board (or the part it names) in place, unless someone is typing in it,
   // keeping what the player did since their last entry (a pick, an open panel, pips typed).
-  function show(html, always) {
+  function show(html, always, target) {
     var typing = document.activeElement;
     var typed = 'input[type="number"], input[type="text"], textarea, select';
     if (!always && typing && typing.matches(typed) && board().contains(typing)) {
       return;
     }
-    htmx.swap(board(), html, { swapStyle: "outerHTML" });
+    var part = target ? document.querySelector(target) : null;
+    if (target && !part) {
+      refresh();
+      return;
+    }
+    htmx.swap(part || board(), html, { swapStyle: "outerHTML" });
     if (!always) {
       Object.keys(touched).forEach(function (id) {
         var field = document.getElementById(id);
@@ -303,8 +313,7 @@
   });
   document.addEventListener("htmx:afterSettle", render);
   if (outbox.channel) {
-    // another tab or the service worker sent entries: their answers went there, so the board
-    // is fetched once all are sent
+    // another tab or the service worker sent entries: the board is fetched once all are sent
     outbox.channel.onmessage = function () {
       var before = drawnWaiting;
       outbox.entries(match).then(function (waiting) {
@@ -361,12 +370,12 @@
     return new Date(time).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
   }
 
-  // What the waiting entries add by plain addition, by player, up to a refused entry or an undo.
+  // What the waiting entries add by plain addition, by seat, up to a refused entry or an undo.
   function provisional(waiting) {
     var added = {};
     var doubles = doublesDown();
-    function add(player, points) {
-      added[player] = (added[player] || 0) + points;
+    function add(seat, points) {
+      added[seat] = (added[seat] || 0) + points;
     }
     for (var i = 0; i < waiting.length; i++) {
       var entry = waiting[i];
@@ -379,8 +388,8 @@
       } else if (entry.kind === "play") {
         add(value.player, Number(value.points || value.other_points) || 0);
       } else if (game === "chickenfoot") {
-        players().forEach(function (name, seat) {
-          add(name, Number(value["pips_" + seat]) || 0);
+        seats().forEach(function (seat) {
+          add(seat, Number(value["pips_" + seat]) || 0);
         });
         if (value.double_blank) {
           add(value.double_blank, entry.doubleBlank);
@@ -415,19 +424,20 @@
     });
   }
 
-  function players() {
-    var names = [];
-    board().querySelectorAll(".total[data-players]").forEach(function (side) {
-      names.push.apply(names, side.dataset.players.split("\n"));
+  function seats() {
+    var all = [];
+    board().querySelectorAll(".total[data-seats]").forEach(function (side) {
+      all.push.apply(all, side.dataset.seats.split(" "));
     });
-    return names;
+    return all;
   }
 
+
   function drawTotals(section, added) {
-    board().querySelectorAll(".total[data-players]").forEach(function (side) {
+    board().querySelectorAll(".total[data-seats]").forEach(function (side) {
       var total = side.querySelector(".side-total");
-      var extra = side.dataset.players.split("\n").reduce(function (sum, name) {
-        return sum + (added[name] || 0);
+      var extra = side.dataset.seats.split(" ").reduce(function (sum, seat) {
+        return sum + (added[seat] || 0);
       }, 0);
       var old = side.querySelector(".provisional-note");
       if (old) {
@@ -570,6 +580,11 @@
   // -- on opening the board
 
   outbox.entries(match).then(function (waiting) {
+    // the plays waiting decide the form, as if just tapped
+    var form = first.querySelector('form[data-outbox="play"]');
+    if (form && waiting.some(function (entry) { return entry.kind === "play"; })) {
+      moveOn(form, []);
+    }
     // an entry refused before is asked about again: the server says why (or takes it now)
     return waiting[0] && waiting[0].refused ? outbox.retry(waiting[0]) : null;
   }).then(function () {

@@ -150,7 +150,7 @@ var outbox = (function () {
   function answer(response, html) {
     var status = response.type === "opaqueredirect" ? 403 : response.status;
     if (response.ok) {
-      return { outcome: "saved", status: status, html: html };
+      return { outcome: "saved", status: status, html: html, target: response.headers.get("HX-Retarget") };
     }
     if (status >= 500 || status === 429 || status === 408 || status === 0) {
       var pause = Number(response.headers.get("Retry-After")) || 0;

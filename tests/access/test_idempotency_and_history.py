@@ -188,7 +188,8 @@ def history(client: Client, match: Match) -> list[tuple[int, str, str]]:
     response = client.get(reverse("tables:history", args=[match.pk]))
     assert response.status_code == 200
     found = re.findall(
-        r'<summary><strong>(\d+)\. (.*?)</strong> <span class="muted">by (.*?), ',
+        r'<li id="change-(\d+)"[^>]*>\s*<details>\s*<summary><strong>(.*?)</strong> '
+        r'<span class="muted">by (.*?), ',
         content(response),
     )
     return [(int(number), action, who) for number, action, who in found]
@@ -237,7 +238,7 @@ def test_every_change_is_listed_in_the_history_with_who_made_it(
     tap(link_scorekeeper.client, match, {}, key="k4", view="undo")
 
     assert history(Client(), match) == [
-        (7, "Undo the last entry", "Bea"),
+        (7, "Undo of the end of hand 2", "Bea"),
         (6, "Hand 2 deleted", "rosa"),
         (5, "Hand 1 corrected", "olga"),
         (4, "Hand ended: Cy dominoed", "Bea"),
@@ -246,7 +247,7 @@ def test_every_change_is_listed_in_the_history_with_who_made_it(
         (1, "Match started", "rosa"),
     ]
     latest = text(scoreboard(Client(), match))
-    assert "Last change: Undo the last entry, by Bea," in latest
+    assert "Last change: Undo of the end of hand 2, by Bea," in latest
 
 
 def test_a_change_keeps_the_hand_it_changed_before_and_after_it(

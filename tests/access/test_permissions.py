@@ -629,7 +629,7 @@ def test_watchers_read_the_history_without_revert_buttons(persona: Persona, matc
     response = persona.client.get(reverse("tables:history", args=[match.pk]))
 
     assert response.status_code == 200
-    assert "2. Cy scored 5 by sam" in text(response)
+    assert "Cy scored 5 by sam" in text(response)
     assert "Revert to before this change" not in text(response)
 
 

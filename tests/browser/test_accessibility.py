@@ -152,8 +152,12 @@ def test_the_straight_entry_form_is_reached_in_order_and_used_with_the_keyboard(
     page.keyboard.press("Enter")
     expect_totals(page, 115, 50)
 
-    # The focus stays on 15 in the new board: Space records another 15 for Bob.
+    # The focus stays on 15 in the new board, and nobody is picked (the next score is usually
+    # someone else's): Bob picked again, Space on 15 records another 15 for him.
     expect(page.get_by_role("button", name="15", exact=True)).to_be_focused()
+    expect(page.get_by_role("radio", checked=True)).to_have_count(0)
+    page.get_by_role("radio", name="Bob").check()
+    page.get_by_role("button", name="15", exact=True).focus()
     page.keyboard.press("Space")
     expect_totals(page, 115, 65)
 

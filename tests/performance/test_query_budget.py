@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.performance.hall import LARGE, SMALL, Hall, Size, build
+from tests.performance.hall import LARGE, SMALL, Hall, Size, build, long_match
+from tests.web.pages import HTMX
 from tests.web.table import scorekeeper_client
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +97,30 @@ def test_a_watchers_scoreboard_seen_again_costs_three_queries(
         response = Client().get(url(hall))
 
     assert response.status_code == 200
+
+
+def tap_queries(hands: int) -> list[str]:
+    """The queries of a tap on 10 in the hand being played of a match of ``hands`` hands."""
+    client = scorekeeper_client()
+    match = long_match(hands_to=100_000, hands=hands)
+    url = reverse("tables:record_play", args=[match.pk])
+    client.post(url, {"player": "0", "points": 10}, headers=HTMX)
+    match.refresh_from_db()
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            url, {"player": "1", "points": 10, "drawn": str(match.version)}, headers=HTMX
+        )
+    assert response.status_code == 200
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def test_a_tap_asks_the_same_questions_at_one_and_sixty_hands_and_reads_the_match_once(
+    db: None,
+) -> None:
+    short, long = tap_queries(1), tap_queries(60)
+
+    assert len(short) == len(long)
+    match_reads = [sql for sql in long if sql.startswith("SELECT") and 'FROM "tables_match"' in sql]
+    assert len(match_reads) == 1, match_reads
+    # SQLite has no row locks: its transactions take the database's write lock as they begin
+    assert "FOR UPDATE" in match_reads[0] or connection.vendor == "sqlite"

@@ -60,7 +60,7 @@ def test_a_play_for_someone_not_at_the_table_is_refused(
     response = play(client, straight_match, "Zed", 10)
 
     assert response.status_code == 422
-    assert "Select a valid choice. Zed is not one of the available choices." in text(response)
+    assert "The player tapped does not sit at this table now" in text(response)
     assert rows(straight_match) == (1, 0)
 
 

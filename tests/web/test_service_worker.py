@@ -55,13 +55,13 @@ def test_the_page_for_an_address_the_phone_has_no_copy_of_says_so() -> None:
 
 
 def test_the_board_carries_what_the_outbox_needs(db: None) -> None:
-    """The board names its match and game, the worker, and every side's players and stored
+    """The board names its match and game, the worker, and every side's seats and stored
     total, so the phone can add what waits to the right side."""
     match = long_match()
     page = scorekeeper_client().get(reverse("tables:scoreboard", args=[match.pk])).content.decode()
 
     assert f'data-match="{match.pk}"' in page
     assert 'data-worker="/sw.js"' in page
-    assert re.search(r'data-players="[^"]+"', page)
+    assert re.search(r'data-seats="[0-9 ]+"', page)
     assert re.search(r'data-total="\d+"', page)
     assert 'id="outbox"' in page and 'id="offline-note"' in page

@@ -61,12 +61,12 @@ def test_a_play_counts_for_the_players_partnership(client: Client, partners_matc
     assert totals(board(client, partners_match)) == [25, 25]
 
 
-def test_the_scorer_of_the_last_play_is_picked_for_the_next(
+def test_nobody_is_picked_after_a_play_so_the_next_tap_asks_who(
     client: Client, straight_match: Match
 ) -> None:
     play(client, straight_match, "Cy", 10)
 
-    assert picked(board(client, straight_match), "player") == ["Cy"]
+    assert picked(board(client, straight_match), "player") == []
 
 
 # -- the end of a hand ------------------------------------------------------------------------

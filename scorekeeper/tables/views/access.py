@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.access.permissions import GRANTS, can_edit, entered_by, grant
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.entries import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import people_played_with
@@ -34,9 +34,19 @@ def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Matc
 ROW_FIELDS = ("id", "game", "rules", "version", "updated_at", "created_by", "finished")
 
 
-def get_match_for_edit(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:
-    """The match, if this request may change it: 403 otherwise, and nothing is changed."""
-    match = get_match(request, pk, everything=everything)
+def get_match_for_edit(
+    request: HttpRequest, pk: int, *, everything: bool = True, lock: bool = False
+) -> Match:
+    """The match, if this request may change it: 403 otherwise, and nothing is changed.
+
+    With ``lock`` (inside ``transaction.atomic()``), the match row is locked and read with its
+    seats, hands and plays: an entry reads the match once, here, and hands the row on to its
+    service (entries.py), so two phones entering at once are applied one after the other and
+    each sees the other's entry."""
+    if lock:
+        match = mark_read_for_entry(get_object_or_404(lock_for_entry(Match.objects.all()), pk=pk))
+    else:
+        match = get_match(request, pk, everything=everything)
     if not can_edit(request, match):
         # why, so that a phone holding entries knows to sign in or ask for a new link
         raise NotAScorekeeper(why_refused(request, match), match)

@@ -8,8 +8,9 @@ import uuid
 from dataclasses import replace
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -19,8 +20,8 @@ from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
 from scorekeeper.tables.forms import end_initial, hand_end_form, play_form, play_rows
 from scorekeeper.tables.i18n import say
-from scorekeeper.tables.models import EntryKey, Match
-from scorekeeper.tables.scoring import match_value, refetch, seated
+from scorekeeper.tables.models import Change, EntryKey, Match
+from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
 from scorekeeper.tables.views.matches import NOT_SAVED, render_board
 
@@ -41,7 +42,12 @@ def _answer(
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
         return render_board(
-            request, match, value=outcome.value, board=outcome.board, change=outcome.change
+            request,
+            match,
+            value=outcome.value,
+            board=outcome.board,
+            change=outcome.change,
+            tap=_only_the_hand_changed(request, outcome),
         )
     # a refused entry wrote nothing: the match as the entry read it is the match as stored
     return render_board(
@@ -54,45 +60,64 @@ def _answer(
     )
 
 
-def _refuse_finished(request: HttpRequest, pk: int) -> HttpResponse:
+def _only_the_hand_changed(request: HttpRequest, outcome: entries.Outcome) -> bool:
+    """Whether the entry only added a play to the hand being played on a board drawn just
+    before it (the form says at which version): then the rest of the board stands, and the
+    answer is the entry forms, the totals and that hand, a few kilobytes at any length of
+    match. A hand begun or ended, the match won, a finding, another phone's entry since: the
+    whole board."""
+    change, value = outcome.change, outcome.value
+    if change is None or change.kind not in (Change.Kind.SCORED, Change.Kind.LAID):
+        return False
+    playing = value.hands[-1] if value.hands else None
+    return (
+        not outcome.new_findings
+        and not outcome.board.finished
+        and request.POST.get("drawn") == str(outcome.match.version - 1)
+        and playing is not None
+        and playing.end is None
+        and len(playing.plays) > 1
+    )
+
+
+def _refuse_finished(request: HttpRequest, match: Match) -> HttpResponse:
     messages.error(
         request, gettext("The match is over: nothing more can be recorded. Start a rematch?")
     )
     if request.htmx:
-        return render_board(request, get_match_for_edit(request, pk), status=NOT_SAVED)
-    return redirect("tables:scoreboard", pk=pk)
+        return render_board(request, match, status=NOT_SAVED)
+    return redirect("tables:scoreboard", pk=match.pk)
 
 
 def _refuse_form(request: HttpRequest, match: Match, form, name: str) -> HttpResponse:
-    return render_board(
-        request, refetch(match), status=NOT_SAVED, forms={name: form}, open_panel=name
-    )
+    return render_board(request, match, status=NOT_SAVED, forms={name: form}, open_panel=name)
 
 
 @require_POST
 def record_play(request: HttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
-    match = get_match_for_edit(request, pk, everything=False)
-    if match.game == "chickenfoot":
-        raise Http404("Chickenfoot is entered a round at a time.")
-    if match.finished:
-        return _refuse_finished(request, pk)
-    form = play_form(seated(match), request.POST)
-    name = "play" if match.game == "straight" else "tile"
-    if not form.is_valid():
-        return _refuse_form(request, match, form, name)
-    data = form.cleaned_data
-    outcome = entries.play_record(
-        match=match,
-        player=data["player"],
-        points=data.get("points"),
-        tile=data.get("tile", ""),
-        lead=data.get("lead", False),
-        by=author(request),
-        key=submission_key(request),
-        override=data["override"],
-        again=data.get("again", False),
-    )
+    with transaction.atomic():
+        match = get_match_for_edit(request, pk, lock=True)
+        if match.game == "chickenfoot":
+            raise Http404("Chickenfoot is entered a round at a time.")
+        if match.finished:
+            return _refuse_finished(request, match)
+        form = play_form(match.seating(), request.POST)
+        name = "play" if match.game == "straight" else "tile"
+        if not form.is_valid():
+            return _refuse_form(request, match, form, name)
+        data = form.cleaned_data
+        outcome = entries.play_record(
+            match=match,
+            player=data["player"],
+            points=data.get("points"),
+            tile=data.get("tile", ""),
+            lead=data.get("lead", False),
+            by=author(request),
+            key=submission_key(request),
+            override=data["override"],
+            again=data.get("again", False),
+        )
     return _answer(request, outcome, form, name)
 
 
@@ -103,49 +128,54 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
     With ``preview`` the engine's result and explanation are shown and nothing is saved.
     """
-    match = get_match_for_edit(request, pk, everything=False)
-    if match.finished:
-        return _refuse_finished(request, pk)
-    form = hand_end_form(seated(match), request.POST)
-    name = "round" if match.game == "chickenfoot" else "end"
-    if not form.is_valid():
-        return _refuse_form(request, match, form, name)
-    end = form.cleaned_data["end"]
-    starter = form.cleaned_data.get("starter") or None if match.game == "chickenfoot" else None
-    if "preview" in request.POST:
-        outcome = entries.hand_end_preview(match=match, end=end, starter=starter)
-        return render_board(
-            request, outcome.match, forms={name: form}, outcome=outcome, open_panel=name
+    previewed = "preview" in request.POST
+    with transaction.atomic():
+        match = get_match_for_edit(request, pk, lock=True)
+        if match.finished:
+            return _refuse_finished(request, match)
+        form = hand_end_form(match.seating(), request.POST)
+        name = "round" if match.game == "chickenfoot" else "end"
+        if not form.is_valid():
+            return _refuse_form(request, match, form, name)
+        end = form.cleaned_data["end"]
+        starter = form.cleaned_data.get("starter") or None if match.game == "chickenfoot" else None
+        if previewed:
+            outcome = entries.hand_end_preview(match=match, end=end, starter=starter)
+            return render_board(
+                request, outcome.match, forms={name: form}, outcome=outcome, open_panel=name
+            )
+        outcome = entries.hand_end(
+            match=match,
+            end=end,
+            starter=starter,
+            by=author(request),
+            key=submission_key(request),
+            override=form.cleaned_data["override"],
         )
-    outcome = entries.hand_end(
-        match=match,
-        end=end,
-        starter=starter,
-        by=author(request),
-        key=submission_key(request),
-        override=form.cleaned_data["override"],
-    )
     return _answer(request, outcome, form, name)
 
 
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match_for_edit(request, pk, everything=False)
-    outcome = entries.undo_last(match=match, by=author(request), key=submission_key(request))
+    with transaction.atomic():
+        match = get_match_for_edit(request, pk, lock=True)
+        outcome = entries.undo_last(match=match, by=author(request), key=submission_key(request))
     return _answer(request, outcome)
 
 
 @require_POST
 def delete_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = get_match_for_edit(request, pk, everything=False)
-    get_object_or_404(match.hands, number=number)
-    if match.game == "chickenfoot":
-        said = gettext("Round %(number)s deleted; the totals follow.") % {"number": number}
-    else:
-        said = gettext("Hand %(number)s deleted; the totals follow.") % {"number": number}
-    outcome = entries.hand_delete(
-        match=match, number=number, by=author(request), key=submission_key(request)
-    )
+    with transaction.atomic():
+        match = get_match_for_edit(request, pk, lock=True)
+        if not any(hand.number == number for hand in match.hands.all()):
+            raise Http404("No such hand.")
+        if match.game == "chickenfoot":
+            said = gettext("Round %(number)s deleted; the totals follow.") % {"number": number}
+        else:
+            said = gettext("Hand %(number)s deleted; the totals follow.") % {"number": number}
+        outcome = entries.hand_delete(
+            match=match, number=number, by=author(request), key=submission_key(request)
+        )
     messages.info(request, said)
     return _answer(request, outcome)
 
@@ -163,7 +193,15 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     The form carries the fingerprint of the hand it showed; if someone else changed the hand
     since, the correction is refused (409) and the hand is shown as it is now.
     """
-    match = get_match_for_edit(request, pk)
+    if request.method != "POST":
+        return _edit_hand(request, get_match_for_edit(request, pk), number)
+    with transaction.atomic():
+        # a correction reads the match once, locked, as every entry does
+        return _edit_hand(request, get_match_for_edit(request, pk, lock=True), number)
+
+
+def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
+    pk = match.pk
     value = match_value(match)
     if not 1 <= number <= len(value.hands):
         raise Http404("No such hand.")

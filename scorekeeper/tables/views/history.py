@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import quote_etag
@@ -16,9 +17,9 @@ from django.views.decorators.http import condition, require_POST, require_safe
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import can_edit, match_role
-from scorekeeper.rules.matchfile import MatchFileError, write_hands
+from scorekeeper.rules.matchfile import MatchFileError
 from scorekeeper.tables import entries
-from scorekeeper.tables.board import board_context
+from scorekeeper.tables.board import board_context, hand_said
 from scorekeeper.tables.changes import with_kept_hands
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.seats import by_name, by_seat
@@ -31,8 +32,8 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     seating = match.seating()
     changes = list(match.changes.select_related("reverts").order_by("-number"))
     for change in changes:
-        change.before = _named(seating, change.before)
-        change.after = _named(seating, change.after)
+        change.before = _hands_said(seating, change.before, change.from_hand)
+        change.after = _hands_said(seating, change.after, change.from_hand)
     return render(
         request,
         "tables/history.html",
@@ -46,25 +47,27 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _named(seating: rules.Match, hands: list[dict]) -> list[dict]:
-    """Hands a change kept (players by seat) as the match file writes them, with the players'
-    names as they are now."""
+def _hands_said(seating: rules.Match, hands: list[dict], first: int) -> list[str]:
+    """Hands a change kept (players by seat), numbered from ``first``, as the board lists them
+    with the players' names as they are now: "Hand 3: Ana 10, Bo 5. Hand ended: Ana dominoed"."""
     try:
         stored = with_kept_hands(by_seat(seating), hands)
     except MatchFileError:
-        return hands
-    return write_hands(seating.game, by_name(stored, seating.players).hands)
+        return []
+    named = by_name(stored, seating.players)
+    return [hand_said(hand, number, seating.game) for number, hand in enumerate(named.hands, first)]
 
 
 @require_POST
 def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Put the hands back as they were just before change ``number``, as a new change."""
-    match = get_match_for_edit(request, pk)
-    change = get_object_or_404(Change, match=match, number=number)
-    later = match.changes.filter(number__gt=number).count()
-    entries.change_revert(
-        match=match, change=change, by=author(request), key=submission_key(request)
-    )
+    with transaction.atomic():
+        match = get_match_for_edit(request, pk, lock=True)
+        change = get_object_or_404(Change, match=match, number=number)
+        later = match.changes.filter(number__gt=number).count()
+        entries.change_revert(
+            match=match, change=change, by=author(request), key=submission_key(request)
+        )
     # counted before the revert is recorded: every one of them is undone with the change
     if later:
         said = ngettext(

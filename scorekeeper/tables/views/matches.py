@@ -137,9 +137,12 @@ def render_board(
     value: rules.Match | None = None,
     board: rules.Scoreboard | None = None,
     change: Change | None = None,
+    tap: bool = False,
 ) -> HttpResponse:
     """The scoreboard page, or for htmx just its board: the partial the page is built from.
-    ``value``, ``board`` and ``change``: the match as stored, when the caller has it."""
+    ``value``, ``board`` and ``change``: the match as stored, when the caller has it. ``tap``:
+    for htmx, only the play buttons, the totals and the hand being played (``_tap.html``), put
+    in place of the play buttons."""
     context = board_context(
         match,
         forms=forms,
@@ -155,6 +158,11 @@ def render_board(
     template = "tables/scoreboard.html"
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"
+        if tap:
+            response = render(request, "tables/_tap.html", context, status=status)
+            response["HX-Retarget"] = "#play-entry"
+            response["HX-Reswap"] = "outerHTML"
+            return response
     return render(request, template, context, status=status)
 
 
