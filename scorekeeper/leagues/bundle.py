@@ -38,7 +38,7 @@ from scorekeeper.rules.matchfile import (
 )
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import look_alikes, stored_names
-from scorekeeper.tables.scoring import create_match, player_named
+from scorekeeper.tables.scoring import ScoredMatch, create_match, player_named, score_new_match
 from scorekeeper.tables.seats import by_name
 
 FORMAT = "dominoes-league/1"
@@ -232,17 +232,22 @@ def import_league(data: bytes) -> League:
         )
     members = _member_names(members)
     _check_matches(seasons)
-    # One transaction: a bundle is imported whole or not at all, even when the worker is
-    # stopped half way (a match a transaction left part of a league behind). On SQLite it
-    # holds the write lock while it lasts, and the taps of the hall wait: MOST_MATCHES keeps it
-    # to what the worker's timeout allows (docs/limits.md).
+    # Everything is read, checked and scored first: the transaction below only writes. One
+    # transaction, so a bundle is imported whole or not at all, even when the worker is stopped
+    # half way (a match a transaction left part of a league behind). On SQLite it holds the
+    # write lock while it lasts and the hall's taps wait for it: only for the writing, which
+    # MOST_MATCHES keeps to what the worker's timeout allows (docs/limits.md).
+    scored = [
+        [_scored(unpacker, entry, game) for entry in season_data.get("matches", [])]
+        for season_data in seasons
+    ]
     with transaction.atomic():
         league = League.objects.create(name=name, game=game, rules=rules)
         league.members.set([player_named(member) for member in members])
-        for i, season_data in enumerate(seasons):
+        for i, (season_data, matches) in enumerate(zip(seasons, scored, strict=True)):
             season = _season(league, season_data, f"league.json: seasons[{i}]")
-            for entry in season_data.get("matches", []):
-                _match(unpacker, season, entry, game)
+            for match, forfeited_by in matches:
+                _write(season, match, forfeited_by)
     return league
 
 
@@ -414,7 +419,8 @@ def _season(league: League, data: dict, where: str) -> Season:
     return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
 
 
-def _match(unpacker: _Unpacker, season: Season, entry: dict, game: str) -> int:
+def _scored(unpacker: _Unpacker, entry: dict, game: str) -> tuple[ScoredMatch, int | None]:
+    """A match the bundle lists, read, checked and scored: nothing written yet."""
     name = entry.get("file", "") if isinstance(entry, dict) else ""
     if not isinstance(name, str) or not name:
         raise BundleError("(no file named): missing from the bundle.")
@@ -436,10 +442,14 @@ def _match(unpacker: _Unpacker, season: Season, entry: dict, game: str) -> int:
         or not 0 <= forfeited_by < len(value.sides)
     ):
         raise BundleError(f"{name}: forfeited_by must be the number of a side.")
-    match = create_match(
-        value,
+    return score_new_match(value), forfeited_by
+
+
+def _write(season: Season, match: ScoredMatch, forfeited_by: int | None) -> int:
+    written = create_match(
+        match,
         also_write=lambda match: SeasonMatch.objects.create(
             season=season, match=match, forfeited_by=forfeited_by
         ),
     )
-    return match.pk
+    return written.pk

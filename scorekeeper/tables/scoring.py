@@ -7,6 +7,7 @@ Rows name players by seat (tables/seats.py); the engine is given their names as 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
@@ -145,8 +146,27 @@ def player_named(name: str) -> Player:
         return Player.objects.get(key=key)
 
 
+@dataclass(frozen=True)
+class ScoredMatch:
+    """A whole match scored by the engine and ready to be written: what ``create_match`` works
+    out before its transaction begins."""
+
+    value: rules.Match
+    stored: rules.Match
+    board: rules.Scoreboard
+    hands_written: list
+
+
+def score_new_match(value: rules.Match) -> ScoredMatch:
+    """Score a whole match (a new setup, or an imported match file) without writing anything."""
+    stored = by_seat(value)
+    return ScoredMatch(
+        value, stored, rules.score_match(value), file_hands(stored.game, stored.hands)
+    )
+
+
 def create_match(
-    value: rules.Match,
+    value: rules.Match | ScoredMatch,
     *,
     kind: str = Change.Kind.STARTED,
     params: dict | None = None,
@@ -157,16 +177,16 @@ def create_match(
     """Store a whole match (a new setup, or an imported match file) in one transaction, so an
     import that fails half way leaves nothing behind. It is the match's first change.
     ``also_write`` writes more rows for the new match (its place in a season) in the same
-    transaction; a caller never wraps this in a transaction of its own, which would score the
-    match inside it.
+    transaction.
 
     The engine scores it and its hands are written out before the transaction begins: on
     SQLite a transaction holds the write lock from its start, and every phone's tap waits
-    for it, so it holds only the writing. The largest match file the limits allow (100 hands
-    of 30 plays) is written in well under a second."""
-    stored = by_seat(value)
-    board = rules.score_match(value)
-    hands_written = file_hands(stored.game, stored.hands)
+    for it, so it holds only the writing. A caller that writes several matches in a
+    transaction of its own (a league bundle) scores them first with ``score_new_match`` and
+    hands the scored matches in. The largest match file the limits allow (100 hands of 30
+    plays) is written in well under a second."""
+    scored = value if isinstance(value, ScoredMatch) else score_new_match(value)
+    value, stored, board = scored.value, scored.stored, scored.board
     team_of = {name: i for i, team in enumerate(value.partnerships) for name in team}
     with transaction.atomic():
         match = Match.objects.create(
@@ -189,7 +209,7 @@ def create_match(
             made_by=made_by[:80],
             user=match.created_by,
             before=[],
-            after=hands_written,
+            after=scored.hands_written,
         )
         if also_write is not None:
             also_write(match)
