@@ -141,28 +141,20 @@ def start_watching(request: HttpRequest, link: ShareLink) -> HttpResponse:
 
 
 def too_many_starts(request: HttpRequest, refusal: Refusal) -> HttpResponse:
-    """429, and when to try again: a phone without an account started as many matches as it
-    may this hour (throttle.py)."""
-    minutes = -(-refusal.seconds_left // 60)
-    response = render(
-        request,
-        "access/too_many_starts.html",
-        {"per_hour": refusal.per_hour, "minutes": minutes},
-        status=429,
-    )
-    response["Retry-After"] = str(refusal.seconds_left)
-    return response
+    """429: a phone without an account started as many matches as it may this hour."""
+    return _too_many(request, refusal, "access/too_many_starts.html")
 
 
 def too_many_exports(request: HttpRequest, refusal: Refusal) -> HttpResponse:
-    """429, and when to try again: an address without an account read as many heavy exports
-    as it may this hour (throttle.py)."""
+    """429: an address without an account read as many heavy exports as it may this hour."""
+    return _too_many(request, refusal, "access/too_many_exports.html")
+
+
+def _too_many(request: HttpRequest, refusal: Refusal, template: str) -> HttpResponse:
+    """429, the page saying how many an hour, and when to try again (throttle.py)."""
     minutes = -(-refusal.seconds_left // 60)
     response = render(
-        request,
-        "access/too_many_exports.html",
-        {"per_hour": refusal.per_hour, "minutes": minutes},
-        status=429,
+        request, template, {"per_hour": refusal.per_hour, "minutes": minutes}, status=429
     )
     response["Retry-After"] = str(refusal.seconds_left)
     return response
