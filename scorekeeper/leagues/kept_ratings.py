@@ -137,7 +137,8 @@ def ratings_rework(
         changes = replay([value for value, _, _ in games], skills, played)
         where = {value.match_id: (key, season) for value, key, season in games}
         RatingChange.objects.using(using).bulk_create(
-            (_row(game, change, *where[change.match_id]) for change in changes), batch_size=500
+            (rating_change_row(game, change, *where[change.match_id]) for change in changes),
+            batch_size=500,
         )
         last: dict[int, Change] = {}
         for change in changes:
@@ -168,7 +169,8 @@ def _standing_before(
     return skills, played
 
 
-def _row(game: str, change: Change, key: Key, season_id: int | None) -> RatingChange:
+def rating_change_row(game: str, change: Change, key: Key, season_id: int | None) -> RatingChange:
+    """The kept row of one player's change in one match; ``key`` is (finished at, match id)."""
     return RatingChange(
         game=game,
         match_id=change.match_id,

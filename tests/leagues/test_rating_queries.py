@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper.leagues.kept_ratings import rating_change_row
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season
 from scorekeeper.leagues.ratings import Game, latest, replay
 from scorekeeper.tables.models import Match, Player
@@ -44,22 +45,7 @@ def kept_season(matches: int) -> tuple[Season, Player, int]:
     at = {match.pk: match.finished_at for match in rows}
     RatingChange.objects.bulk_create(
         (
-            RatingChange(
-                game="straight",
-                match_id=c.match_id,
-                player_id=c.player,
-                season=season,
-                finished_at=at[c.match_id],
-                number=c.number,
-                side=c.side,
-                place=c.place,
-                mu_before=c.before.mu,
-                sigma_before=c.before.sigma,
-                mu_after=c.after.mu,
-                sigma_after=c.after.sigma,
-                expected=c.expected,
-                share=c.share,
-            )
+            rating_change_row("straight", c, (at[c.match_id], c.match_id), season.pk)
             for c in changes
         ),
         batch_size=1000,
