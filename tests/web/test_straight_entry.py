@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from scorekeeper import rules
+from scorekeeper.tables import entries
 from scorekeeper.tables.models import Hand, Match
 from tests.web.pages import is_board_only, next_up, picked, text, totals, winner
 from tests.web.table import FOUR, blocked, board, domino, play, rows, saved, stored
@@ -185,6 +187,28 @@ def test_a_preview_shows_the_score_and_its_arithmetic_and_saves_nothing(
     assert rows(straight_match) == before
     assert Hand.objects.get(match=straight_match).end_how == ""
     assert totals(board(client, straight_match)) == [10, 0, 0, 0]
+
+
+def test_a_preview_as_the_pips_are_typed_takes_no_lock(
+    client: Client, straight_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The preview comes at every pause in the typing: it opens no transaction (on SQLite,
+    the database's write lock, which every tap at every table would wait for)."""
+    play(client, straight_match, "Ana", 10)
+    outside = len(connection.atomic_blocks)
+    depths: list[int] = []
+    hand_end_preview = entries.hand_end_preview
+
+    def previewing(**kwargs: object) -> entries.Outcome:
+        depths.append(len(connection.atomic_blocks))
+        return hand_end_preview(**kwargs)
+
+    monkeypatch.setattr(entries, "hand_end_preview", previewing)
+    response = domino(client, straight_match, "Bo", Ana=13, Cy=13, Di=1, extra={"preview": "1"})
+
+    assert response.status_code == 200
+    assert "Bo scores 25." in text(response)
+    assert depths == [outside]
 
 
 # -- winning ----------------------------------------------------------------------------------
