@@ -123,6 +123,58 @@ def test_a_poll_that_names_the_version_in_if_none_match_is_answered_the_same_way
     assert answer["ETag"].strip("W/") == f'"{version + 1}"'
 
 
+def test_a_tables_watchers_are_given_one_drawing_of_the_change_the_first_of_them_asked_for(
+    django_assert_max_num_queries,
+) -> None:
+    hall = build(SMALL)
+    scorekeeper = scorekeeper_client()
+    watchers = [Client() for _ in range(3)]
+    pages = [scoreboard(watcher, hall.match) for watcher in watchers]
+    before = totals(HttpResponse(pages[0]))
+
+    play(scorekeeper, hall.match, first_player(hall.match), 10)
+    first = watchers[0].get(poll_address(pages[0]), headers=HTMX)
+    others = []
+    for watcher, page in zip(watchers[1:], pages[1:], strict=True):
+        # the version, the match's row, and the drawing kept for them: no hands read
+        with django_assert_max_num_queries(3):
+            others.append(watcher.get(poll_address(page), headers=HTMX))
+
+    assert totals(first) == [before[0] + 10, *before[1:]]
+    assert [answer.content for answer in others] == [first.content, first.content]
+    assert all(answer["ETag"] == first["ETag"] for answer in others)
+
+
+def test_a_watchers_poll_in_another_language_is_drawn_in_that_language() -> None:
+    hall = build(SMALL)
+    scorekeeper, english, spanish = scorekeeper_client(), Client(), Client()
+    spanish.cookies["django_language"] = "es"
+    pages = [scoreboard(english, hall.match), scoreboard(spanish, hall.match)]
+
+    play(scorekeeper, hall.match, first_player(hall.match), 10)
+    answers = [english.get(poll_address(pages[0]), headers=HTMX)]
+    answers.append(spanish.get(poll_address(pages[1]), headers=HTMX))
+
+    assert answers[0]["Content-Language"] == "en" and answers[1]["Content-Language"] == "es"
+    assert answers[0].content != answers[1].content
+    assert totals(answers[0]) == totals(answers[1])
+
+
+def test_a_scorekeepers_poll_after_another_phones_entry_keeps_its_own_forms() -> None:
+    hall = build(SMALL)
+    watcher, scorekeeper, other_phone = Client(), scorekeeper_client(), scorekeeper_client()
+    page = scoreboard(scorekeeper, hall.match)
+    scoreboard(watcher, hall.match)
+
+    play(other_phone, hall.match, first_player(hall.match), 10)
+    watched = watcher.get(poll_address(page), headers=HTMX).content.decode()
+    kept = scorekeeper.get(poll_address(page), headers=HTMX).content.decode()
+
+    assert "csrfmiddlewaretoken" not in watched
+    assert re.search(r'name="csrfmiddlewaretoken" value="\w{64}"', kept)
+    assert kept.replace(" ", "") != watched.replace(" ", "")
+
+
 def test_the_standings_count_a_match_finished_after_they_were_cached() -> None:
     hall = build(SMALL)
     client = scorekeeper_client()
