@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from tests.performance.hall import LARGE, SMALL, Hall, Size, build, long_match
 from tests.web.pages import HTMX
-from tests.web.table import scorekeeper_client
+from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
 
@@ -124,3 +124,22 @@ def test_a_tap_asks_the_same_questions_at_one_and_sixty_hands_and_reads_the_matc
     assert len(match_reads) == 1, match_reads
     # SQLite has no row locks: its transactions take the database's write lock as they begin
     assert "FOR UPDATE" in match_reads[0] or connection.vendor == "sqlite"
+
+
+def test_a_wall_boards_poll_after_a_tap_reads_no_standings_when_their_table_is_kept_drawn(
+    db: None,
+) -> None:
+    hall = build(Size(players=8, matches=6, hands=6))
+    url, _ = PAGES["wall board"]
+    Client().get(url(hall), headers=HTMX)
+    play(scorekeeper_client(), hall.match, hall.match.seats.first().player.name, 10)
+
+    # the ETag's season and matches being played, the season and its league, the table kept
+    # drawn, and the match that changed: no standings rows, nor the cache entry they are kept in
+    with CaptureQueriesContext(connection) as captured:
+        response = Client().get(url(hall), headers=HTMX)
+
+    assert response.status_code == 200
+    read = " ".join(query["sql"] for query in captured.captured_queries)
+    assert ":standings:" not in read and "standingrow" not in read.lower()
+    assert len(captured) <= 10, [query["sql"][:80] for query in captured.captured_queries]
