@@ -5,6 +5,7 @@ reader: axe-core finds nothing serious on them."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -122,3 +123,37 @@ def test_axe_finds_nothing_serious_on_the_table_pages(
         page.goto(live_server.url + where)
         found = blocking_violations(page)
         assert not found, f"{where} ({scheme}):\n" + "\n".join(found)
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+
+
+def test_printed_pairings_list_every_name_after_the_tables(
+    page: Page, live_server: LiveServer
+) -> None:
+    night = night_started()
+    page.goto(f"{live_server.url}/nights/{night.pk}/pairings/?name=bo")
+    assert rows_shown(page) == ["Bo"]
+
+    page.emulate_media(media="print")
+
+    # on paper every name, whatever was looked for, and the tables first
+    assert rows_shown(page) == sorted(NAMES)
+    by_table = page.get_by_role("heading", name="Round 1 of 3: by table").bounding_box()
+    by_name = page.get_by_role("heading", name="Round 1: by name").bounding_box()
+    assert by_table["y"] < by_name["y"]
+    expect(page.get_by_label("Your name")).to_be_hidden()
+    # by table on a page, by name on the next, the code for the wall on a third
+    assert pdf_pages(page.pdf(format="A4")) == 3
+
+
+def test_the_table_cards_print_four_to_an_a4_page(page: Page, live_server: LiveServer) -> None:
+    night = night_started()
+    user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
+    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/leagues/{night.season.league_id}/tables/cards/?count=8")
+    expect(page.get_by_test_id("table-card")).to_have_count(8)
+
+    assert pdf_pages(page.pdf(format="A4")) == 2
