@@ -33,17 +33,27 @@ ORGANIZER = Author(name="Organizer")
 
 
 def night_of(
-    players=NAMES[:8], *, played_on: datetime.date | None = None, game="straight", rounds_=2
+    players=NAMES[:8],
+    *,
+    played_on: datetime.date | None = None,
+    game="straight",
+    rules=None,
+    rounds_=2,
+    **fields,
 ) -> Night:
     """A night of a league played to 25 (a play of 25 wins a match), its players checked in."""
     league = League.objects.create(
-        name=f"Friday Fives {League.objects.count()}", game=game, rules={"target": 25}
+        name=f"Friday Fives {League.objects.count()}", game=game, rules=rules or {"target": 25}
     )
     season = Season.objects.create(league=league, name="Winter", starts_on=timezone.localdate())
     came = [player_named(name) for name in players]
     league.members.set(came)
     night = Night(
-        season=season, played_on=played_on or timezone.localdate(), rounds=rounds_, seed="feed"
+        season=season,
+        played_on=played_on or timezone.localdate(),
+        rounds=rounds_,
+        seed="feed",
+        **fields,
     )
     rounds.open_night(night, came, [])
     return night
@@ -233,6 +243,23 @@ def test_the_pairings_show_each_table_and_each_name_without_signing_in():
     assert "<svg" in content(response)
 
 
+def test_a_chickenfoot_night_lists_everyone_else_at_the_table_as_opponents():
+    night = night_of(
+        NAMES, game="chickenfoot", rules={"set": 9}, partnerships=False, most_at_a_table=6
+    )
+    first = drawn_and_started(night)
+    seats = {t.number: seated_names(t.match) for t in first.tables.all()}
+
+    response = Client().get(pairings_url(night))
+
+    shown = text(response)
+    assert "Partner" not in shown
+    for number, players in seats.items():
+        assert f"Table {number} {', '.join(players)}" in shown
+        first_player, *others = players
+        assert f"{first_player} {number} 1 {', '.join(others)}" in shown
+
+
 def test_looking_for_bo_finds_bos_table():
     night = night_of()
     first = drawn_and_started(night)
@@ -280,6 +307,9 @@ def test_the_pairings_poll_is_answered_304_until_something_moves():
     etag = response["ETag"]
 
     assert wall.get(pairings_url(night), headers={"If-None-Match": etag, **HTMX}).status_code == 304
+    # the page's poll names the version it shows in its address
+    polled = re.search(r'hx-get="([^"]*)"', content(response)).group(1).replace("&amp;", "&")
+    assert wall.get(polled, headers=HTMX).status_code == 304
 
     match = table_match(first, 1)
     play(scorekeeper_client(), match, seated_names(match)[0], 25)
