@@ -87,7 +87,7 @@ def table_now(request: HttpRequest, league_id: int, number: int) -> HttpResponse
 
 
 class TableCardsForm(forms.Form):
-    count = forms.IntegerField(label=_("Tables"), min_value=1, max_value=MOST_CARDS, required=False)
+    count = forms.IntegerField(label=_("Tables"), min_value=1, max_value=MOST_CARDS)
 
 
 @require_safe
@@ -97,27 +97,25 @@ def table_cards(request: HttpRequest, league_id: int) -> HttpResponse:
     default as many as the league's busiest round had (eight before its first night)."""
     require_organizer(request)
     league = get_object_or_404(League, pk=league_id)
-    form = TableCardsForm(request.GET)
-    valid = form.is_valid()
-    count = form.cleaned_data.get("count") if valid else None
-    if count is None:
-        most = NightTable.objects.filter(night_round__night__season__league=league).aggregate(
-            most=Max("number")
-        )["most"]
-        count = min(most or 8, MOST_CARDS)
-        if valid:
-            form = TableCardsForm({"count": count})
-            form.is_valid()
+    # nothing asked: the form shows the count the cards are made for
+    form = TableCardsForm({"count": request.GET.get("count") or busiest_round(league)})
+    if not form.is_valid():
+        context = {"league": league, "form": form, "cards": []}
+        return render(request, "nights/table_cards.html", context, status=422)
     cards = []
-    for number in range(1, count + 1) if valid else ():
+    for number in range(1, form.cleaned_data["count"] + 1):
         url = request.build_absolute_uri(reverse("nights:table_now", args=[league.pk, number]))
         cards.append({"number": number, "url": url, "qr": mark_safe(qr_svg(url))})
-    return render(
-        request,
-        "nights/table_cards.html",
-        {"league": league, "form": form, "cards": cards},
-        status=200 if valid else 422,
-    )
+    context = {"league": league, "form": form, "cards": cards}
+    return render(request, "nights/table_cards.html", context)
+
+
+def busiest_round(league: League) -> int:
+    """The most tables a round of the league's nights had, or eight before its first night."""
+    most = NightTable.objects.filter(night_round__night__season__league=league).aggregate(
+        most=Max("number")
+    )["most"]
+    return min(most or 8, MOST_CARDS)
 
 
 def _pairings_version(request: HttpRequest, pk: int) -> str | None:

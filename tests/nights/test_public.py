@@ -97,8 +97,11 @@ def test_a_tables_card_opens_the_match_the_table_plays_now():
 
     assert response.status_code == 302
     assert response["Location"] == reverse("tables:scoreboard", args=[table_match(first, 2).pk])
-    # to watch: the match's page opens for a phone without an account or a link
+    # to watch: the match's page opens for a phone without an account or a link, which keeps
+    # no score there (that is the round's own card's scorekeeper link)
     assert phone.get(response["Location"]).status_code == 200
+    match = table_match(first, 2)
+    assert play(phone, match, seated_names(match)[0], 10).status_code == 403
 
 
 def test_after_the_next_round_starts_the_same_card_opens_the_new_match():
@@ -130,7 +133,6 @@ def test_a_table_not_playing_says_so_and_what_comes_next():
     drawn = text(phone.get(table_url(night, 2)))
     assert "Next: round 1 is drawn and plays at this table when it starts." in drawn
 
-    NightRound.objects.get(night=night, number=1)
     rounds.start_round(NightRound.objects.get(night=night, number=1), by=ORGANIZER)
     # eight players sit at two tables: a third table is not in this round
     third = phone.get(table_url(night, 3))
