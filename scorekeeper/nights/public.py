@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.views import qr_svg
@@ -79,6 +80,11 @@ def table_now(request: HttpRequest, league_id: int, number: int) -> HttpResponse
         table = next((t for t in started[-1].tables.all() if t.number == number), None)
         over = len(started) >= night.rounds and rounds.round_done(started[-1])
         if table is not None and table.match_id is not None and not over:
+            if request.htmx:
+                # the page's poll: the whole phone goes to the match, not this part of the page
+                return HttpResponseClientRedirect(
+                    reverse("tables:scoreboard", args=[table.match_id])
+                )
             return redirect("tables:scoreboard", pk=table.match_id)
         context["over"] = over
     if drawn is not None:

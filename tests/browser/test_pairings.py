@@ -23,6 +23,7 @@ from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import assert_fits_the_phone, csp_violations, listen, save_screenshot
 from tests.browser.test_accessibility import blocking_violations
+from tests.web.table import play, scorekeeper_client, seated_names
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,7 +32,9 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "José Núñez", "Flo", "Gus", "Hal", "Ivy")
 
 def night_started() -> Night:
     """Tonight's Straight night in partnerships, nine players: two tables and one sits out."""
-    league = League.objects.create(name="Harris County Thursday Domino Club", game="straight")
+    league = League.objects.create(
+        name="Harris County Thursday Domino Club", game="straight", rules={"target": 25}
+    )
     season = Season.objects.create(
         league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
     )
@@ -157,3 +160,22 @@ def test_the_table_cards_print_four_to_an_a4_page(page: Page, live_server: LiveS
     expect(page.get_by_test_id("table-card")).to_have_count(8)
 
     assert pdf_pages(page.pdf(format="A4")) == 2
+
+
+def test_the_pairings_follow_the_night_and_keep_the_name_looked_for(
+    page: Page, live_server: LiveServer
+) -> None:
+    night = night_started()
+    page.goto(f"{live_server.url}/nights/{night.pk}/pairings/")
+    page.get_by_label("Your name").fill("bo")
+    expect(page.locator("tr[data-name]:visible")).to_have_count(1)
+    results = page.get_by_role("heading", name="Tonight's results")
+    expect(results).to_have_count(0)
+
+    match = night.night_rounds.get(number=1).tables.get(number=1).match
+    organizer = scorekeeper_client()
+    assert play(organizer, match, seated_names(match)[0], 25).status_code in (200, 302)
+
+    # the poll (every five seconds) brings the results in, and Bo's row alone stays shown
+    expect(results).to_be_visible(timeout=15_000)
+    assert rows_shown(page) == ["Bo"]

@@ -132,8 +132,13 @@ def test_a_table_not_playing_says_so_and_what_comes_next():
     rounds.draw_round(Night.objects.get(pk=night.pk))
     drawn = text(phone.get(table_url(night, 2)))
     assert "Next: round 1 is drawn and plays at this table when it starts." in drawn
+    # the page asks again while it waits; once the round starts its answer sends the phone on
+    assert phone.get(table_url(night, 2), headers=HTMX).status_code == 200
+    started = NightRound.objects.get(night=night, number=1)
+    rounds.start_round(started, by=ORGANIZER)
+    asked = phone.get(table_url(night, 2), headers=HTMX)
+    assert asked["HX-Redirect"] == reverse("tables:scoreboard", args=[table_match(started, 2).pk])
 
-    rounds.start_round(NightRound.objects.get(night=night, number=1), by=ORGANIZER)
     # eight players sit at two tables: a third table is not in this round
     third = phone.get(table_url(night, 3))
     assert third.status_code == 200
