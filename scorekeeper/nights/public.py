@@ -52,7 +52,7 @@ def running_night(league: League) -> Night | None:
 
 def _night_rounds(night: Night) -> list[NightRound]:
     """The night's rounds with their tables and each table's match (and its season entry,
-    which says whether a side forfeited), in three queries."""
+    which says whether a side forfeited), in two queries."""
     tables = NightTable.objects.order_by("number").select_related("match__league_entry")
     return list(
         NightRound.objects.filter(night=night)
