@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.nights import views
+from scorekeeper.nights import public, views
 
 app_name = "nights"
 
@@ -15,6 +15,9 @@ urlpatterns = [
     path("nights/<id:pk>/rounds/<id:number>/cards/", views.cards, name="cards"),
     path("nights/<id:pk>/leave/", views.leave, name="leave"),
     path("nights/<id:pk>/board/", views.board, name="board"),
+    path("nights/<id:pk>/pairings/", public.pairings, name="pairings"),
+    path("leagues/<id:league_id>/tables/cards/", public.table_cards, name="table_cards"),
+    path("leagues/<id:league_id>/tables/<id:number>/", public.table_now, name="table_now"),
     path("nights/<id:pk>/results.csv", views.results_csv, name="results_csv"),
     path("nights/<id:pk>/bundle.zip", views.bundle, name="bundle"),
 ]

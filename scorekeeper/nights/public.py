@@ -1,0 +1,209 @@
+"""The league nights' pages for everyone in the hall, without signing in: a table's card that
+never changes (its QR opens whatever the table is playing now), the sheet of those cards to
+print, and the round's pairings by table and by name with the night's results."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+
+from django import forms
+from django.db.models import Max, Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import condition, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+
+from scorekeeper.access.permissions import require_organizer
+from scorekeeper.access.views import qr_svg
+from scorekeeper.leagues.models import League
+from scorekeeper.nights import rounds
+from scorekeeper.nights.models import Night, NightRound, NightTable
+from scorekeeper.nights.pairings import by_name, by_table, name_matches
+from scorekeeper.nights.results import board_version, night_standings, player_names
+from scorekeeper.tables.models import Match, Seat
+from scorekeeper.tables.views.history import shown_version_asked
+
+#: the most cards one sheet prints: a hall of sixty tables is a big tournament already
+MOST_CARDS = 60
+
+
+def running_night(league: League) -> Night | None:
+    """The league's night on now: the newest played today, or yesterday for a night that went
+    on past midnight. A night put in for a later day is not on yet."""
+    today = timezone.localdate()
+    return (
+        Night.objects.filter(
+            season__league=league,
+            played_on__lte=today,
+            played_on__gte=today - datetime.timedelta(days=1),
+        )
+        .select_related("season__league")
+        .order_by("-played_on", "-pk")
+        .first()
+    )
+
+
+def _night_rounds(night: Night) -> list[NightRound]:
+    """The night's rounds with their tables and each table's match (and its season entry,
+    which says whether a side forfeited), in two queries."""
+    tables = NightTable.objects.order_by("number").select_related("match__league_entry")
+    return list(
+        NightRound.objects.filter(night=night)
+        .order_by("number")
+        .prefetch_related(Prefetch("tables", tables))
+    )
+
+
+@require_safe
+@never_cache
+def table_now(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
+    """What the QR of a table's card opens: the match the table plays now (its watcher's
+    scoreboard: keeping score stays with the round's own card), or a page saying that the
+    table is not playing and what comes next. Never kept: the answer changes with the round."""
+    league = get_object_or_404(League, pk=league_id)
+    night = running_night(league)
+    context = {"league": league, "number": number, "night": night}
+    if night is None:
+        return render(request, "nights/public_table.html", context)
+    night_rounds = _night_rounds(night)
+    started = [r for r in night_rounds if r.started_at is not None]
+    drawn = next((r for r in night_rounds if r.started_at is None), None)
+    context.update(playing=started[-1] if started else None, drawn=drawn)
+    if started:
+        table = next((t for t in started[-1].tables.all() if t.number == number), None)
+        over = len(started) >= night.rounds and rounds.round_done(started[-1])
+        if table is not None and table.match_id is not None and not over:
+            if request.htmx:
+                # the page's poll: the whole phone goes to the match, not this part of the page
+                return HttpResponseClientRedirect(
+                    reverse("tables:scoreboard", args=[table.match_id])
+                )
+            return redirect("tables:scoreboard", pk=table.match_id)
+        context["over"] = over
+    if drawn is not None:
+        context["next_here"] = any(t.number == number for t in drawn.tables.all())
+    return render(request, "nights/public_table.html", context)
+
+
+class TableCardsForm(forms.Form):
+    count = forms.IntegerField(label=_("Tables"), min_value=1, max_value=MOST_CARDS)
+
+
+@require_safe
+def table_cards(request: HttpRequest, league_id: int) -> HttpResponse:
+    """A card for each table of the hall, to print once and laminate: the table's number and a
+    QR code of its address, which opens whatever the table plays now. ``?count=`` tables; by
+    default as many as the league's busiest round had (eight before its first night)."""
+    require_organizer(request)
+    league = get_object_or_404(League, pk=league_id)
+    # nothing asked: the form shows the count the cards are made for
+    form = TableCardsForm({"count": request.GET.get("count") or busiest_round(league)})
+    if not form.is_valid():
+        context = {"league": league, "form": form, "cards": []}
+        return render(request, "nights/table_cards.html", context, status=422)
+    cards = []
+    for number in range(1, form.cleaned_data["count"] + 1):
+        url = request.build_absolute_uri(reverse("nights:table_now", args=[league.pk, number]))
+        cards.append({"number": number, "url": url, "qr": mark_safe(qr_svg(url))})
+    context = {"league": league, "form": form, "cards": cards}
+    return render(request, "nights/table_cards.html", context)
+
+
+def busiest_round(league: League) -> int:
+    """The most tables a round of the league's nights had, or eight before its first night."""
+    most = NightTable.objects.filter(night_round__night__season__league=league).aggregate(
+        most=Max("number")
+    )["most"]
+    return min(most or 8, MOST_CARDS)
+
+
+def _pairings_version(request: HttpRequest, pk: int) -> str | None:
+    """The night board's version (a draw, a start, a play, a seat taken), the language and
+    the name looked for: the page's poll is answered 304 while none of them moved."""
+    if "_pairings_version" not in request.__dict__:
+        looked_for = hashlib.sha256(request.GET.get("name", "").encode()).hexdigest()[:8]
+        request._pairings_version = f"{board_version(pk)}.{get_language()}.{looked_for}"
+    return request._pairings_version
+
+
+@require_safe
+@shown_version_asked
+@condition(etag_func=_pairings_version)
+def pairings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The round's pairings for the hall's wall and the players' phones, without signing in:
+    by table, and by name with a box to find one's own (``?name=``, filtered here, and as one
+    types where JavaScript runs), and the night's results so far. Its poll asks every five
+    seconds and is answered 304 while nothing moved."""
+    version = _pairings_version(request, pk)
+    night = get_object_or_404(Night.objects.select_related("season__league"), pk=pk)
+    league = night.season.league
+    looked_for = request.GET.get("name", "")[:80]
+    shown = _round_shown(night)
+    rows = night_standings(night)
+    context = {
+        "night": night,
+        "league": league,
+        "version": version,
+        "looked_for": looked_for,
+        "clock": round_clock(night),
+        "results": {
+            "rows": rows,
+            "lowest_wins": league.game == "chickenfoot",
+            "places": sorted({place for row in rows for place in row.placings}),
+        },
+        **shown,
+    }
+    # every name is sent, those not looked for hidden: typing another name shows them at once
+    context["by_name"] = [(row, name_matches(row.name, looked_for)) for row in shown["by_name"]]
+    context["found"] = sum(1 for _row, matches in context["by_name"] if matches)
+    if request.htmx:
+        return render(request, "nights/_public_pairings.html", context)
+    url = request.build_absolute_uri(reverse("nights:pairings", args=[night.pk]))
+    context.update(url=url, qr=mark_safe(qr_svg(url)))
+    return render(request, "nights/public_pairings.html", context)
+
+
+def round_clock(night: Night) -> None:
+    """The round's clock, where the night keeps one: shown above the pairings. None yet."""
+    return None
+
+
+def _round_shown(night: Night) -> dict:
+    """The newest round drawn (the one being played, or the next one to start) by table and by
+    name. Once started, its players are those seated at its matches: a seat may have been
+    handed over since the draw."""
+    in_order = Seat.objects.select_related("player").order_by("position")
+    seats = Prefetch("match", Match.objects.prefetch_related(Prefetch("seats", in_order)))
+    tables = NightTable.objects.order_by("number").prefetch_related(seats)
+    newest = (
+        NightRound.objects.filter(night=night)
+        .order_by("-number")
+        .prefetch_related(Prefetch("tables", tables))
+        .first()
+    )
+    if newest is None:
+        return {"round": None, "by_table": [], "by_name": [], "sitting_out": []}
+    names = player_names(night)
+    seated = []
+    for table in newest.tables.all():
+        if table.match is not None:
+            players = [seat.player.name for seat in table.match.seats.all()]
+        else:
+            players = [names.get(pk, "?") for pk in table.seats]
+        seated.append((table.number, players))
+    tables_shown = by_table(seated, partnerships=rounds.plays_partners(night))
+    sitting_out = [names.get(pk, "?") for pk in newest.sitting_out]
+    return {
+        "round": newest,
+        "by_table": tables_shown,
+        "by_name": by_name(tables_shown, sitting_out),
+        "sitting_out": sitting_out,
+        "partnerships": any(table.sides for table in tables_shown),
+    }
