@@ -28,7 +28,7 @@ from scorekeeper.nights.models import CheckIn, Night, NightRound
 #: always come first)
 TIEBREAK_CHOICES = (
     ("wins", _("Wins")),
-    ("points_difference", _("Points difference")),
+    ("points_difference", _("Point difference")),
     ("buchholz", _("Buchholz (opponents' match points)")),
     ("opponents_win_percentage", _("Opponents' win %")),
     ("head_to_head", _("Head-to-head")),
@@ -37,7 +37,7 @@ TIEBREAK_CHOICES = (
 TIEBREAK_NAMES = {
     "match_points": _("Match points"),
     "wins": _("Wins"),
-    "points_difference": _("Points difference"),
+    "points_difference": _("Point difference"),
     "buchholz": _("Buchholz"),
     "opponents_win_percentage": _("Opponents' win %"),
     "head_to_head": _("Head-to-head"),
@@ -202,10 +202,7 @@ def _robin_round(
             break
         done += 1
     if done >= len(schedule):
-        raise TournamentError(
-            gettext("Everyone has met everyone: the round robin of %(count)s is complete.")
-            % {"count": len(entries)}
-        )
+        raise TournamentError(gettext("Everyone has met everyone: the round robin is complete."))
     return schedule[done]
 
 

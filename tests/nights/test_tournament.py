@@ -190,7 +190,7 @@ def test_the_standings_say_which_tie_break_decided_a_tie(organizer, season):
     header, *rows = standings_rows(organizer.get(reverse("nights:night", args=[night.pk])))
     assert header[5:] == [
         "Match points",
-        "Points difference",
+        "Point difference",
         "Buchholz",
         "Head-to-head",
         "Tie decided by",
@@ -199,10 +199,10 @@ def test_the_standings_say_which_tie_break_decided_a_tie(organizer, season):
     assert rows[0][5:7] == ["1", "25"]
     assert rows[1][:2] == ["2", close_winner]
     assert rows[1][5:7] == ["1", "15"]
-    assert rows[1][-1] == "Points difference"
+    assert rows[1][-1] == "Point difference"
     # on the TV board too
     board = standings_rows(organizer.get(reverse("nights:board", args=[night.pk])))
-    assert board[2][1] == close_winner and board[2][-1] == "Points difference"
+    assert board[2][1] == close_winner and board[2][-1] == "Point difference"
 
 
 def test_a_swiss_round_with_only_rematches_left_is_refused_then_paired_with_fewest(
