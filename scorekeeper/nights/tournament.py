@@ -291,23 +291,32 @@ def _value(key: str, value: Fraction | None) -> str:
 
 def partners_pair(night: Night, pairs: Sequence[tuple[int, int]], alone: Sequence[int]) -> None:
     """Store the night's partnerships: each of ``pairs`` (player ids) partners the other, the
-    players in ``alone`` have none. Partnerships that have played a round stay as they are."""
+    players in ``alone`` have none. A partnership that has played a round stays as it is while
+    both partners are here; one whose partner left may pair anew (a new entry). A round drawn
+    and not started is drawn again, with the new partnerships."""
     from scorekeeper.nights.rounds import lock_night, started_rounds
 
     played = {pk for r in started_rounds(night) for t in r.tables.all() for pk in t.seats}
     partner = {a: b for a, b in pairs} | {b: a for a, b in pairs} | dict.fromkeys(alone)
     with transaction.atomic():
         lock_night(night)
-        for check_in in night.check_ins.select_for_update().select_related("player"):
+        check_ins = list(night.check_ins.select_for_update().select_related("player"))
+        gone = {c.player_id for c in check_ins if c.left_after is not None}
+        changed = False
+        for check_in in check_ins:
             if check_in.player_id not in partner:
                 continue
             wanted = partner[check_in.player_id]
             if wanted == check_in.partner_id:
                 continue
-            if check_in.player_id in played and check_in.partner_id is not None:
+            kept = check_in.partner_id is not None and check_in.partner_id not in gone
+            if check_in.player_id in played and kept:
                 raise TournamentError(
                     gettext("%(player)s has played with their partner: that partnership stays.")
                     % {"player": check_in.player.name}
                 )
             check_in.partner_id = wanted
             check_in.save(update_fields=["partner"])
+            changed = True
+        if changed:
+            NightRound.objects.filter(night=night, started_at=None).delete()

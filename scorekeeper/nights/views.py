@@ -242,7 +242,10 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "round": night_round,
             "cards": shown,
             "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
-            "fairness": rounds.fairness_report(night, night_round, names),
+            # a tournament's partners and opponents are the pairing's, not a draw's luck
+            "fairness": None
+            if night.is_tournament
+            else rounds.fairness_report(night, night_round, names),
         },
     )
 

@@ -270,3 +270,31 @@ def test_a_partner_picked_by_two_players_is_refused(organizer, season):
     assert response.status_code == 422
     assert "The partnerships were not saved." in text(response)
     assert not night.check_ins.exclude(partner=None).exists()
+
+
+def test_a_partnership_that_played_stays_and_one_whose_partner_left_pairs_anew(organizer, season):
+    night = tournament(organizer, season, PLAYERS[:8], draw="swiss", rounds=3)
+    pair_partners(organizer, night, PLAYERS[:8])
+    drawn = draw(organizer, night)
+    start(organizer, night, 1)
+    play_round(organizer, drawn, lambda table: 0)
+    # Ana and Bo played together: Ana cannot change partners
+    ana, bo, cy, di = member_ids("Ana", "Bo", "Cy", "Di")
+    refused = organizer.post(
+        reverse("nights:partners", args=[night.pk]),
+        {f"partner_{ana}": cy, f"partner_{bo}": di},
+    )
+    assert refused.status_code == 422
+    assert "Ana has played with their partner: that partnership stays." in text(refused)
+    # Bo leaves after round 1: Ana is alone, and the draw says so
+    left = organizer.post(reverse("nights:leave", args=[night.pk]), {"player": bo})
+    assert left.status_code == 302
+    alone = organizer.post(reverse("nights:draw", args=[night.pk]), {})
+    assert alone.status_code == 422
+    assert "Pair every player here with a partner first: Ana." in text(alone)
+    # Ivy comes and partners Ana: a new entry, drawn with the three others
+    organizer.post(reverse("nights:check_in", args=[night.pk]), {"players": member_ids("Ivy")})
+    pair_partners(organizer, night, ["Ana", "Ivy", *PLAYERS[2:8]])
+    second = draw(organizer, night)
+    entries = {entry for table in sides(second) for entry in table}
+    assert frozenset(("Ana", "Ivy")) in entries and len(entries) == 4
