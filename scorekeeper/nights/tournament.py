@@ -11,6 +11,7 @@ An entry is known by key: a player's id, or the two partners' ids in order.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -244,15 +245,19 @@ def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int,
     keys = tiebreaks_of(night)
     rows = standings(entries, results, keys)
     games: dict[Entry, list[Game]] = {entry: [] for entry in entries}
+    byes: Counter = Counter()
     for result in results:
         if isinstance(result, Game):
             games[result.first].append(result)
             games[result.second].append(result)
+        else:
+            byes[result.entry] += 1
     shown = []
     previous: Row | None = None
     for row in rows:
         played_games = games[row.entry]
-        won = sum(1 for game in played_games if _won(game, row.entry) > 0)
+        # a bye is a round played and won, as the engine's `wins` counts it
+        won = byes[row.entry] + sum(1 for game in played_games if _won(game, row.entry) > 0)
         lost = sum(1 for game in played_games if _won(game, row.entry) < 0)
         tie = row.decided_by is not None and row.decided_by != keys[0]
         shown.append(
@@ -260,7 +265,7 @@ def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int,
                 place=row.place,
                 shared=previous is not None and previous.place == row.place,
                 entry=entry_name(row.entry, names),
-                played=len(played_games),
+                played=len(played_games) + byes[row.entry],
                 won=won,
                 lost=lost,
                 values=[_value(key, row.values[key]) for key in keys],
