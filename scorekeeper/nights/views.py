@@ -321,7 +321,11 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         "finished": finished,
         "board_version": version,
         "results": _results(night) if finished and not night.is_tournament else None,
-        "standings_now": _tournament_standings(night, all_rounds, names),
+        # a tournament's standings fill the TV between rounds and at the end; while a round
+        # is played its tables do
+        "standings_now": _tournament_standings(night, all_rounds, names)
+        if started and rounds.round_done(started[-1])
+        else None,
     }
     if finished and not night.is_tournament:
         context.update(standings_context(get_season(night.season.league_id, night.season_id)))

@@ -150,12 +150,18 @@ def test_an_odd_field_gives_the_bye_to_the_lowest_ranked_without_one(organizer, 
     assert bye(second) in losers
     assert bye(second) != had_bye[0]
     start(organizer, night, 2)
+    # the TV shows the round's tables and the bye while it is played, the standings after it
     board = organizer.get(reverse("nights:board", args=[night.pk]))
     assert "Bye:" in text(board)
+    assert "tournament-standings" not in content(board)
+    play_round(organizer, second, lambda table: 0)
+    board = organizer.get(reverse("nights:board", args=[night.pk]))
+    assert "Standings after round 2 of 3" in text(board)
     rows = {row[1]: row for row in standings_rows(board)[1:]}
     assert len(rows) == 5
-    # the bye is a round played and won, worth a match point, with no points either way
-    assert rows[first_names][2:7] == ["1", "1", "0", "1", "0"]
+    # the bye counts as a round played and won, and adds no points either way: the 25 are
+    # round 2's win
+    assert rows[first_names][2:7] == ["2", "2", "0", "2", "25"]
 
 
 def test_a_round_robin_of_five_players_meets_everyone_once_with_one_bye_each(organizer, season):
