@@ -307,3 +307,19 @@ def test_a_partnership_that_played_stays_and_one_whose_partner_left_pairs_anew(o
     second = draw(organizer, night)
     entries = {entry for table in sides(second) for entry in table}
     assert frozenset(("Ana", "Ivy")) in entries and len(entries) == 4
+
+
+def test_a_round_robin_of_four_partnerships_plays_three_rounds_without_a_bye(organizer, season):
+    players = PLAYERS[:8]
+    night = tournament(organizer, season, players, draw="round_robin", rounds=3)
+    partnerships = {frozenset(pair) for pair in pair_partners(organizer, night, players)}
+    met: Counter = Counter()
+    for number in range(1, 4):
+        drawn = draw(organizer, night)
+        assert not drawn.sitting_out
+        for one, other in sides(drawn):
+            assert {one, other} <= partnerships
+            met[frozenset((one, other))] += 1
+        start(organizer, night, number)
+        play_round(organizer, drawn, lambda table: 0)
+    assert met == {frozenset(pair): 1 for pair in combinations(partnerships, 2)}
