@@ -247,6 +247,7 @@ def test_a_late_pair_checks_in_is_partnered_and_drawn_with_the_rest(organizer, s
     """The forms as an organizer uses them: the night, partners, a late pair, draw, start."""
     night = tournament(organizer, season, PLAYERS[:8], draw="swiss", rounds=3)
     page = text(organizer.get(reverse("nights:night", args=[night.pk])))
+    assert "Tournament, Dec. 4, 2026" in page
     assert "Partnerships" in page
     pair_partners(organizer, night, PLAYERS[:8])
     response = organizer.post(
@@ -323,3 +324,25 @@ def test_a_round_robin_of_four_partnerships_plays_three_rounds_without_a_bye(org
         start(organizer, night, number)
         play_round(organizer, drawn, lambda table: 0)
     assert met == {frozenset(pair): 1 for pair in combinations(partnerships, 2)}
+
+
+def test_a_side_that_forfeits_loses_and_the_standings_count_it(organizer, season):
+    players = PLAYERS[:4]
+    night = tournament(organizer, season, players, draw="swiss", rounds=2, partnerships="")
+    drawn = draw(organizer, night)
+    start(organizer, night, 1)
+    first, second = matches_of(drawn)
+    # table 1: seat 1 leads 20 to nothing, then leaves; nobody takes the seat
+    leaving, staying = seated_names(first)
+    play(organizer, first, leaving, 20)
+    (leaver,) = member_ids(leaving)
+    response = organizer.post(reverse("nights:leave", args=[night.pk]), {"player": leaver})
+    assert response.status_code == 302
+    play(organizer, second, seated_names(second)[0], 25)
+    rows = {
+        row[1]: row
+        for row in standings_rows(organizer.get(reverse("nights:night", args=[night.pk])))[1:]
+    }
+    # the side that stayed wins, one point ahead of the 20 it was behind
+    assert rows[staying][3:7] == ["1", "0", "1", "1"]
+    assert rows[leaving][3:7] == ["0", "1", "0", "-1"]
