@@ -10,7 +10,9 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.nights.models import Night, NightRound
@@ -346,3 +348,20 @@ def test_a_side_that_forfeits_loses_and_the_standings_count_it(organizer, season
     # the side that stayed wins, one point ahead of the 20 it was behind
     assert rows[staying][3:7] == ["1", "0", "1", "1"]
     assert rows[leaving][3:7] == ["0", "1", "0", "-1"]
+
+
+def test_the_standings_do_not_ask_the_database_more_as_rounds_are_played(organizer, season):
+    players = PLAYERS[:8]
+    night = tournament(organizer, season, players, draw="swiss", rounds=3)
+    pair_partners(organizer, night, players)
+    asked = []
+    for number in range(1, 4):
+        drawn = draw(organizer, night)
+        start(organizer, night, number)
+        play_round(organizer, drawn, lambda table: 0)
+        for page in ("nights:night", "nights:board"):
+            with CaptureQueriesContext(connection) as queries:
+                assert organizer.get(reverse(page, args=[night.pk])).status_code == 200
+            asked.append((page, len(queries)))
+    assert asked[0::2] == [("nights:night", asked[0][1])] * 3
+    assert asked[1::2] == [("nights:board", asked[1][1])] * 3
