@@ -81,7 +81,16 @@ def entries_in(night: Night, check_ins: Sequence[CheckIn]) -> list[Entry]:
     if not in_partnerships(night):
         return [check_in.player_id for check_in in check_ins]
     here = {check_in.player_id for check_in in check_ins}
-    alone = [c.player.name for c in check_ins if c.partner_id not in here]
+    left = sorted(c.player.name for c in check_ins if c.partner_id and c.partner_id not in here)
+    if left:
+        raise TournamentError(
+            gettext(
+                "The partner of %(players)s has left: a partnership plays together or not at "
+                "all, so they leave too (or their partner comes back)."
+            )
+            % {"players": ", ".join(left)}
+        )
+    alone = [c.player.name for c in check_ins if c.partner_id is None]
     if alone:
         raise TournamentError(
             gettext("Pair every player here with a partner first: %(players)s.")
@@ -296,26 +305,24 @@ def _value(key: str, value: Fraction | None) -> str:
 
 def partners_pair(night: Night, pairs: Sequence[tuple[int, int]], alone: Sequence[int]) -> None:
     """Store the night's partnerships: each of ``pairs`` (player ids) partners the other, the
-    players in ``alone`` have none. A partnership that has played a round stays as it is while
-    both partners are here; one whose partner left may pair anew (a new entry). A round drawn
-    and not started is drawn again, with the new partnerships."""
+    players in ``alone`` have none. A player who has played keeps their partner all night: a
+    partnership is one entry from its first round to its last, and its results are its own.
+    A round drawn and not started is drawn again, with the new partnerships."""
     from scorekeeper.nights.rounds import lock_night, started_rounds
 
     played = {pk for r in started_rounds(night) for t in r.tables.all() for pk in t.seats}
+    played |= {pk for r in started_rounds(night) for pk in r.sitting_out}
     partner = {a: b for a, b in pairs} | {b: a for a, b in pairs} | dict.fromkeys(alone)
     with transaction.atomic():
         lock_night(night)
-        check_ins = list(night.check_ins.select_for_update().select_related("player"))
-        gone = {c.player_id for c in check_ins if c.left_after is not None}
         changed = False
-        for check_in in check_ins:
+        for check_in in night.check_ins.select_for_update().select_related("player"):
             if check_in.player_id not in partner:
                 continue
             wanted = partner[check_in.player_id]
             if wanted == check_in.partner_id:
                 continue
-            kept = check_in.partner_id is not None and check_in.partner_id not in gone
-            if check_in.player_id in played and kept:
+            if check_in.player_id in played and check_in.partner_id is not None:
                 raise TournamentError(
                     gettext("%(player)s has played with their partner: that partnership stays.")
                     % {"player": check_in.player.name}

@@ -284,7 +284,7 @@ def test_a_partner_picked_by_two_players_is_refused(organizer, season):
     assert not night.check_ins.exclude(partner=None).exists()
 
 
-def test_a_partnership_that_played_stays_and_one_whose_partner_left_pairs_anew(organizer, season):
+def test_a_partnership_plays_together_all_night_or_not_at_all(organizer, season):
     night = tournament(organizer, season, PLAYERS[:8], draw="swiss", rounds=3)
     pair_partners(organizer, night, PLAYERS[:8])
     drawn = draw(organizer, night)
@@ -298,18 +298,21 @@ def test_a_partnership_that_played_stays_and_one_whose_partner_left_pairs_anew(o
     )
     assert refused.status_code == 422
     assert "Ana has played with their partner: that partnership stays." in text(refused)
-    # Bo leaves after round 1: Ana is alone, and the draw says so
+    # Bo leaves after round 1: the draw says Ana leaves too
     left = organizer.post(reverse("nights:leave", args=[night.pk]), {"player": bo})
     assert left.status_code == 302
     alone = organizer.post(reverse("nights:draw", args=[night.pk]), {})
     assert alone.status_code == 422
-    assert "Pair every player here with a partner first: Ana." in text(alone)
-    # Ivy comes and partners Ana: a new entry, drawn with the three others
-    organizer.post(reverse("nights:check_in", args=[night.pk]), {"players": member_ids("Ivy")})
-    pair_partners(organizer, night, ["Ana", "Ivy", *PLAYERS[2:8]])
+    assert "The partner of Ana has left" in text(alone)
+    organizer.post(reverse("nights:leave", args=[night.pk]), {"player": ana})
     second = draw(organizer, night)
-    entries = {entry for table in sides(second) for entry in table}
-    assert frozenset(("Ana", "Ivy")) in entries and len(entries) == 4
+    entries = {entry for table in sides(second) for entry in table} | {bye(second)}
+    assert frozenset(("Ana", "Bo")) not in entries and len(entries) == 3
+    # Ana & Bo's round still counts in the standings, for them and for whom they met
+    assert start(organizer, night, 2).status_code == 302
+    rows = standings_rows(organizer.get(reverse("nights:night", args=[night.pk])))[1:]
+    assert {row[1] for row in rows} >= {"Ana & Bo"}
+    assert len(rows) == 4
 
 
 def test_a_round_robin_of_four_partnerships_plays_three_rounds_without_a_bye(organizer, season):
