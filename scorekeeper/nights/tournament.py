@@ -113,7 +113,11 @@ def side_entries(seats: Sequence[int], by_player: dict[int, Entry]) -> tuple[Ent
     if len(seats) == 4:
         sides = (seats[0::2], seats[1::2])
         return tuple(  # type: ignore[return-value]
-            next((by_player[pk] for pk in side if pk in by_player), side[0]) for side in sides
+            next(
+                (by_player[pk] for pk in side if isinstance(by_player.get(pk), tuple)),
+                by_player.get(side[0], side[0]),
+            )
+            for side in sides
         )
     return by_player.get(seats[0], seats[0]), by_player.get(seats[1], seats[1])
 
@@ -250,7 +254,11 @@ def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int,
     """The night's standings by entry, each tie-break's value and what decided each tie:
     {"columns": [...], "rows": [StandingShown]}."""
     results = night_results(night, played)
-    entries = {*_entry_by_player(night).values(), *entries_of(results)}
+    # in partnerships, a player without a partner (a stand-in) is no entry of their own
+    partnerships = in_partnerships(night)
+    checked_in = _entry_by_player(night).values()
+    entries = {e for e in checked_in if isinstance(e, tuple) or not partnerships}
+    entries |= entries_of(results)
     keys = tiebreaks_of(night)
     rows = standings(entries, results, keys)
     games: dict[Entry, list[Game]] = {entry: [] for entry in entries}

@@ -368,3 +368,28 @@ def test_the_standings_do_not_ask_the_database_more_as_rounds_are_played(organiz
             asked.append((page, len(queries)))
     assert asked[0::2] == [("nights:night", asked[0][1])] * 3
     assert asked[1::2] == [("nights:board", asked[1][1])] * 3
+
+
+def test_someone_who_takes_a_seat_plays_for_the_partnership_whose_seat_it_was(organizer, season):
+    night = tournament(organizer, season, PLAYERS[:8], draw="swiss", rounds=2)
+    pair_partners(organizer, night, PLAYERS[:8])
+    drawn = draw(organizer, night)
+    start(organizer, night, 1)
+    organizer.post(reverse("nights:check_in", args=[night.pk]), {"players": member_ids("Ivy")})
+    match = matches_of(drawn)[0]
+    seats = seated_names(match)
+    leaving, ivy = member_ids(seats[0], "Ivy")
+    response = organizer.post(
+        reverse("nights:leave", args=[night.pk]), {"player": leaving, "replacement": ivy}
+    )
+    assert response.status_code == 302
+    play(organizer, match, "Ivy", 25)
+    play_round(organizer, drawn, lambda table: 0)
+    rows = {
+        row[1]: row
+        for row in standings_rows(organizer.get(reverse("nights:night", args=[night.pk])))[1:]
+    }
+    # Ivy's win is the partnership's whose seat she took; she is no entry of her own
+    assert "Ivy" not in rows and len(rows) == 4
+    partnership = " & ".join(sorted((seats[0], seats[2]), key=PLAYERS.index))
+    assert rows[partnership][3] == "1"
