@@ -31,6 +31,10 @@ class NightError(ValueError):
     """What the organizer asked cannot be done now; the message says why."""
 
 
+class RematchesNeeded(NightError):
+    """A Swiss round has no pairing without a rematch: the Draw form offers the fewest."""
+
+
 def table_sizes(night: Night) -> tuple[int, ...]:
     """The table sizes the night's game allows, up to the night's most at a table."""
     league = night.season.league
@@ -99,6 +103,8 @@ def draw_round(night: Night, *, seed: str = "", allow_rematches: bool = False) -
             drawn = tournament.pair_round(
                 night, number, here, _played(night), allow_rematches=allow_rematches
             )
+        except tournament.RematchesNeeded as refused:
+            raise RematchesNeeded(str(refused)) from None
         except tournament.TournamentError as refused:
             raise NightError(str(refused)) from None
         by_id = {pk: name for name, pk in names.items()}

@@ -55,6 +55,11 @@ class TournamentError(ValueError):
     """The round cannot be paired as asked; the message says why."""
 
 
+class RematchesNeeded(TournamentError):
+    """Every Swiss pairing of the round has a rematch (or a second bye): the organizer may
+    ask for the fewest."""
+
+
 def refusal(game: str) -> str:
     """Why the game cannot have Swiss or round robin rounds, or "" when it can: they pair two
     entries a table, which only Straight Dominoes plays (partnerships or heads-up)."""
@@ -186,7 +191,7 @@ def pair_round(
                 ranking(night, entries, results), results, allow_rematches=allow_rematches
             )
         except pairing.NoPairing as refused:
-            raise TournamentError(
+            raise RematchesNeeded(
                 gettext("%(reason)s Tick “pair with fewest rematches” to pair it anyway.")
                 % {"reason": NO_PAIRING[refused.reason]}
             ) from None

@@ -96,6 +96,8 @@ def _night_context(night: Night, **forms) -> dict:
         "schedule": rounds.schedule_said(night, [c.player.name for c in here]),
         "check_in_form": forms.get("check_in_form") or WhoCameForm(league, exclude=staying),
         "draw_form": forms.get("draw_form") or DrawForm(),
+        # a Swiss round refused for want of a pairing without a rematch: pair with the fewest?
+        "offer_rematches": forms.get("offer_rematches", False),
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
         "results": _results(night) if started and not night.is_tournament else None,
@@ -185,7 +187,8 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
             allow_rematches=form.cleaned_data["allow_rematches"],
         )
     except rounds.NightError as refusal:
-        return _refused(request, night, str(refusal), draw_form=form)
+        offer = isinstance(refusal, rounds.RematchesNeeded)
+        return _refused(request, night, str(refusal), draw_form=form, offer_rematches=offer)
     return redirect(reverse("nights:night", args=[night.pk]) + f"#round-{drawn.number}")
 
 

@@ -225,6 +225,10 @@ def test_a_swiss_round_with_only_rematches_left_is_refused_then_paired_with_fewe
         drawn = draw(organizer, night)
         start(organizer, night, number)
         play_round(organizer, drawn, lambda table: 0)
+    # the box is offered when it is needed, not before
+    assert "Pair with fewest rematches" not in text(
+        organizer.get(reverse("nights:night", args=[night.pk]))
+    )
     refused = organizer.post(reverse("nights:draw", args=[night.pk]), {})
     assert refused.status_code == 422
     assert "Every pairing of this round has a rematch." in text(refused)
