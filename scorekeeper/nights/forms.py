@@ -8,8 +8,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.events.standings import DEFAULT_TIEBREAKS
 from scorekeeper.leagues.forms import names_written
 from scorekeeper.leagues.models import League
+from scorekeeper.nights import tournament
 from scorekeeper.nights.models import MOST_ROUNDS, Night
 from scorekeeper.tables.models import Player
 
@@ -63,8 +65,16 @@ class NightForm(WhoCameForm):
     most_at_a_table = forms.TypedChoiceField(
         coerce=int, choices=[], label=_("Most players at a table")
     )
+    tiebreaks = forms.MultipleChoiceField(
+        choices=tournament.TIEBREAK_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        initial=[key for key in DEFAULT_TIEBREAKS if key != "match_points"],
+        label=_("Tie-breaks (Swiss and round robin)"),
+        help_text=_("The standings rank by match points, then by those ticked, in this order."),
+    )
 
-    field_order = ["played_on", "draw", "rounds", "partnerships", "most_at_a_table"]
+    field_order = ["played_on", "draw", "rounds", "partnerships", "most_at_a_table", "tiebreaks"]
 
     def __init__(self, league: League, *args, **kwargs) -> None:
         super().__init__(league, *args, **kwargs)
@@ -88,6 +98,10 @@ class NightForm(WhoCameForm):
             self.add_error(
                 "draw", gettext("Rotating partners is for Straight Dominoes in partnerships.")
             )
+        if data.get("draw") in (Night.Draw.SWISS, Night.Draw.ROUND_ROBIN):
+            refused = tournament.refusal(self.league.game)
+            if refused:
+                self.add_error("draw", refused)
         return data
 
     def night(self, season, user) -> Night:
@@ -99,6 +113,7 @@ class NightForm(WhoCameForm):
             rounds=data["rounds"],
             partnerships=data.get("partnerships", False),
             most_at_a_table=data.get("most_at_a_table") or 4,
+            tiebreaks=["match_points", *data.get("tiebreaks", [])],
             created_by=user if user.is_authenticated else None,
         )
 
@@ -113,6 +128,52 @@ class DrawForm(forms.Form):
             "always draws the same."
         ),
     )
+    allow_rematches = forms.BooleanField(
+        required=False,
+        label=_("Pair with fewest rematches"),
+        help_text=_("When every Swiss pairing of the round has a rematch."),
+    )
+
+
+class PartnersForm(forms.Form):
+    """The night's fixed partnerships: a partner picked for each player here (picking one of
+    the two is enough)."""
+
+    def __init__(self, check_ins, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {c.player_id: c.player.name for c in check_ins}
+        for check_in in check_ins:
+            others = [(pk, name) for pk, name in self.players.items() if pk != check_in.player_id]
+            self.fields[f"partner_{check_in.player_id}"] = forms.TypedChoiceField(
+                coerce=int,
+                choices=[("", _("No partner yet")), *others],
+                required=False,
+                empty_value=None,
+                initial=check_in.partner_id,
+                label=check_in.player.name,
+            )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        picked = {pk: data.get(f"partner_{pk}") for pk in self.players}
+        pairs: set[tuple[int, int]] = set()
+        for pk, other in picked.items():
+            if other is None:
+                continue
+            if picked.get(other) not in (None, pk):
+                self.add_error(
+                    f"partner_{pk}",
+                    gettext("%(other)s is partnered with someone else.")
+                    % {"other": self.players[other]},
+                )
+                continue
+            pairs.add((min(pk, other), max(pk, other)))
+        paired = [pk for pair in pairs for pk in pair]
+        if len(paired) != len(set(paired)):
+            raise forms.ValidationError(gettext("A player can have only one partner."))
+        data["pairs"] = sorted(pairs)
+        data["alone"] = [pk for pk in self.players if pk not in paired]
+        return data
 
 
 class LeaveForm(forms.Form):

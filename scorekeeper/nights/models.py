@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.access.models import ShareLink
+from scorekeeper.events.standings import DEFAULT_TIEBREAKS
 from scorekeeper.leagues.models import Season
 from scorekeeper.tables.models import Match, Player
 
@@ -22,15 +23,21 @@ def new_seed() -> str:
     return secrets.token_hex(4)
 
 
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
 class Night(models.Model):
     class Draw(models.TextChoices):
         BLIND = "blind", _("Blind draw: random partners and tables")
         ROTATING = "rotating", _("Rotating partners: everyone partners everyone")
         BALANCED = "balanced", _("Balanced: sides as even as the ratings allow")
+        SWISS = "swiss", _("Swiss: pair by standings, no rematch")
+        ROUND_ROBIN = "round_robin", _("Round robin: everyone meets everyone")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     played_on = models.DateField()
-    draw = models.CharField(max_length=10, choices=Draw.choices, default=Draw.BLIND)
+    draw = models.CharField(max_length=12, choices=Draw.choices, default=Draw.BLIND)
     rounds = models.PositiveSmallIntegerField(
         default=3, validators=[MinValueValidator(1), MaxValueValidator(MOST_ROUNDS)]
     )
@@ -38,6 +45,8 @@ class Night(models.Model):
     partnerships = models.BooleanField(default=True)
     #: the most players at a table, where the game allows tables of more than one size
     most_at_a_table = models.PositiveSmallIntegerField(default=4)
+    #: a Swiss or round robin night ranks its entries by these, in order (events.standings)
+    tiebreaks = models.JSONField(default=default_tiebreaks, blank=True)
     #: each round is drawn from "<seed>-<round>" unless the organizer gives another seed
     seed = models.CharField(max_length=32, default=new_seed)
     created_by = models.ForeignKey(
@@ -50,6 +59,11 @@ class Night(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season.league} night, {self.played_on:%Y-%m-%d}"
+
+    @property
+    def is_tournament(self) -> bool:
+        """Swiss or round robin: fixed entries paired two to a table (nights/tournament.py)."""
+        return self.draw in (self.Draw.SWISS, self.Draw.ROUND_ROBIN)
 
 
 class CheckIn(models.Model):
@@ -64,6 +78,11 @@ class CheckIn(models.Model):
     #: came without being a member: checked in, they joined the league
     walk_in = models.BooleanField(default=False)
     checked_in_at = models.DateTimeField(auto_now_add=True)
+    #: a Swiss or round robin night in partnerships: the partner for the whole night (each of
+    #: the two check-ins names the other)
+    partner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["night", "player__name"]

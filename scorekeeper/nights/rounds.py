@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -18,7 +19,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.leagues.models import Rating, SeasonMatch
 from scorekeeper.leagues.ratings import Skill
-from scorekeeper.nights import draw
+from scorekeeper.nights import draw, tournament
 from scorekeeper.nights.fairness import fairness
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, new_seed
 from scorekeeper.tables.entries import Author
@@ -28,6 +29,10 @@ from scorekeeper.tables.scoring import create_match, player_named
 
 class NightError(ValueError):
     """What the organizer asked cannot be done now; the message says why."""
+
+
+class RematchesNeeded(NightError):
+    """A Swiss round has no pairing without a rematch: the Draw form offers the fewest."""
 
 
 def table_sizes(night: Night) -> tuple[int, ...]:
@@ -82,15 +87,35 @@ def why_not_draw(night: Night) -> str:
     return ""
 
 
-def draw_round(night: Night, *, seed: str = "") -> NightRound:
+def draw_round(night: Night, *, seed: str = "", allow_rematches: bool = False) -> NightRound:
     """Draw the next round (again, if it was drawn and not started): its tables and who sits
-    out. Byes go round: whoever sat out least tonight sits out first."""
+    out. Byes go round: whoever sat out least tonight sits out first. A Swiss or round robin
+    night pairs its entries instead (nights/tournament.py); ``allow_rematches`` lets a Swiss
+    round that cannot avoid one pair with the fewest."""
     reason = why_not_draw(night)
     if reason:
         raise NightError(reason)
     number = next_number(night)
     here = playing_in(night, number)
     names = {check_in.player.name: check_in.player.pk for check_in in here}
+    if night.is_tournament:
+        try:
+            drawn = tournament.pair_round(
+                night, number, here, _played(night), allow_rematches=allow_rematches
+            )
+        except tournament.RematchesNeeded as refused:
+            raise RematchesNeeded(str(refused)) from None
+        except tournament.TournamentError as refused:
+            raise NightError(str(refused)) from None
+        by_id = {pk: name for name, pk in names.items()}
+        drawn = draw.Round(
+            tuple(
+                draw.Table(t.number, tuple(by_id[pk] for pk in t.seats), t.partnerships)
+                for t in drawn.tables
+            ),
+            tuple(by_id[pk] for pk in drawn.sitting_out),
+        )
+        return _stored(night, number, "", drawn, names)
     sizes = table_sizes(night)
     if len(names) < min(sizes):
         raise NightError(
@@ -101,6 +126,12 @@ def draw_round(night: Night, *, seed: str = "") -> NightRound:
     else:
         seed = seed.strip()[:64] or _seed_for(night, number)
         drawn = _random_draw(night, number, names, seed, sizes)
+    return _stored(night, number, seed, drawn, names)
+
+
+def _stored(
+    night: Night, number: int, seed: str, drawn: draw.Round, names: dict[str, int]
+) -> NightRound:
     try:
         return _store_draw(night, number, seed, drawn, names)
     except IntegrityError:
@@ -108,6 +139,13 @@ def draw_round(night: Night, *, seed: str = "") -> NightRound:
         raise NightError(
             gettext("Round %(number)s was just drawn: here it is.") % {"number": number}
         ) from None
+
+
+def _played(night: Night) -> list[NightRound]:
+    """The night's rounds with their tables' matches and season entries (what a tournament's
+    standings read), read afresh."""
+    tables = NightTable.objects.select_related("match__league_entry")
+    return list(NightRound.objects.filter(night=night).prefetch_related(Prefetch("tables", tables)))
 
 
 def _seed_for(night: Night, number: int) -> str:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("nights/<id:pk>/draw/", views.draw, name="draw"),
     path("nights/<id:pk>/rounds/<id:number>/start/", views.start, name="start"),
     path("nights/<id:pk>/rounds/<id:number>/cards/", views.cards, name="cards"),
+    path("nights/<id:pk>/partners/", views.partners, name="partners"),
     path("nights/<id:pk>/leave/", views.leave, name="leave"),
     path("nights/<id:pk>/board/", views.board, name="board"),
     path("nights/<id:pk>/pairings/", public.pairings, name="pairings"),

@@ -20,8 +20,8 @@ from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
 from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
-from scorekeeper.nights import rounds
-from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, WhoCameForm
+from scorekeeper.nights import rounds, tournament
+from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.nights.results import (
     board_version,
@@ -85,7 +85,7 @@ def _night_context(night: Night, **forms) -> dict:
         "season": night.season,
         "league": league,
         "game_name": game_name(league.game),
-        "rounds": [_round_shown(r, names) for r in all_rounds],
+        "rounds": [_round_shown(r, names, night) for r in all_rounds],
         "drawn": drawn,
         "next_number": number,
         "why_not_draw": rounds.why_not_draw(night),
@@ -96,11 +96,29 @@ def _night_context(night: Night, **forms) -> dict:
         "schedule": rounds.schedule_said(night, [c.player.name for c in here]),
         "check_in_form": forms.get("check_in_form") or WhoCameForm(league, exclude=staying),
         "draw_form": forms.get("draw_form") or DrawForm(),
+        # a Swiss round refused for want of a pairing without a rematch: pair with the fewest?
+        "offer_rematches": forms.get("offer_rematches", False),
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
-        "results": _results(night) if started else None,
-        "fairness": rounds.fairness_report(night, drawn, names) if drawn else None,
+        "results": _results(night) if started and not night.is_tournament else None,
+        "fairness": rounds.fairness_report(night, drawn, names)
+        if drawn and not night.is_tournament
+        else None,
+        "standings": _tournament_standings(night, all_rounds, names),
+        "partners_form": forms.get("partners_form")
+        or (
+            PartnersForm(here)
+            if night.is_tournament and tournament.in_partnerships(night)
+            else None
+        ),
     }
+
+
+def _tournament_standings(night: Night, all_rounds: list[NightRound], names: dict) -> dict | None:
+    """A Swiss or round robin night's standings by entry, once a round has started."""
+    if not night.is_tournament or not any(r.started_at for r in all_rounds):
+        return None
+    return tournament.shown_standings(night, all_rounds, names)
 
 
 def _results(night: Night) -> dict:
@@ -113,11 +131,14 @@ def _results(night: Night) -> dict:
     }
 
 
-def _round_shown(night_round: NightRound, names: dict[int, str]) -> dict:
+def _round_shown(night_round: NightRound, names: dict[int, str], night: Night) -> dict:
+    sitting_out = [names.get(pk, "?") for pk in night_round.sitting_out]
     return {
         "round": night_round,
         "tables": tables_now(night_round, names),
-        "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
+        "sitting_out": sitting_out,
+        # a tournament's bye is one entry: a player, or a partnership
+        "bye": " & ".join(sitting_out) if night.is_tournament else "",
     }
 
 
@@ -160,9 +181,14 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _refused(request, night, gettext("The seed is too long."), draw_form=form)
     try:
-        drawn = rounds.draw_round(night, seed=form.cleaned_data["seed"])
+        drawn = rounds.draw_round(
+            night,
+            seed=form.cleaned_data["seed"],
+            allow_rematches=form.cleaned_data["allow_rematches"],
+        )
     except rounds.NightError as refusal:
-        return _refused(request, night, str(refusal), draw_form=form)
+        offer = isinstance(refusal, rounds.RematchesNeeded)
+        return _refused(request, night, str(refusal), draw_form=form, offer_rematches=offer)
     return redirect(reverse("nights:night", args=[night.pk]) + f"#round-{drawn.number}")
 
 
@@ -219,9 +245,33 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "round": night_round,
             "cards": shown,
             "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
-            "fairness": rounds.fairness_report(night, night_round, names),
+            # a tournament's partners and opponents are the pairing's, not a draw's luck
+            "fairness": None
+            if night.is_tournament
+            else rounds.fairness_report(night, night_round, names),
         },
     )
+
+
+@require_POST
+def partners(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tournament in partnerships: the organizer pairs the players here, once."""
+    night = _organizer_night(request, pk)
+    here = rounds.playing_in(night, rounds.next_number(night))
+    form = PartnersForm(here, request.POST)
+    if not form.is_valid():
+        return _refused(
+            request, night, gettext("The partnerships were not saved."), partners_form=form
+        )
+    try:
+        tournament.partners_pair(night, form.cleaned_data["pairs"], form.cleaned_data["alone"])
+    except tournament.TournamentError as refusal:
+        return _refused(request, night, str(refusal), partners_form=form)
+    messages.success(
+        request,
+        gettext("Partnerships saved: %(count)s.") % {"count": len(form.cleaned_data["pairs"])},
+    )
+    return redirect("nights:night", pk=night.pk)
 
 
 @require_POST
@@ -262,7 +312,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     all_rounds = rounds_of(night)
     names = player_names(night)
     started = [r for r in all_rounds if r.started_at is not None]
-    current = _round_shown(started[-1], names) if started else None
+    current = _round_shown(started[-1], names, night) if started else None
     finished = (
         len(started) == night.rounds and started and rounds.round_done(started[-1])
     ) or False
@@ -273,9 +323,14 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         "current": current,
         "finished": finished,
         "board_version": version,
-        "results": _results(night) if finished else None,
+        "results": _results(night) if finished and not night.is_tournament else None,
+        # a tournament's standings fill the TV between rounds and at the end; while a round
+        # is played its tables do
+        "standings_now": _tournament_standings(night, all_rounds, names)
+        if started and rounds.round_done(started[-1])
+        else None,
     }
-    if finished:
+    if finished and not night.is_tournament:
         context.update(standings_context(get_season(night.season.league_id, night.season_id)))
     template = "nights/_board.html" if request.htmx else "nights/board.html"
     return render(request, template, context)
