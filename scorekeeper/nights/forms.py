@@ -64,7 +64,29 @@ class NightForm(WhoCameForm):
         coerce=int, choices=[], label=_("Most players at a table")
     )
 
-    field_order = ["played_on", "draw", "rounds", "partnerships", "most_at_a_table"]
+    round_minutes = forms.IntegerField(
+        min_value=1,
+        max_value=600,
+        required=False,
+        label=_("Minutes a round (empty: rounds are not timed)"),
+        help_text=_("The director starts each round's clock from the desk; 55 is common."),
+    )
+    at_time = forms.ChoiceField(
+        choices=Night.AtTime.choices,
+        initial=Night.AtTime.FINISH_HAND,
+        required=False,
+        label=_("When the time is up"),
+    )
+
+    field_order = [
+        "played_on",
+        "draw",
+        "rounds",
+        "partnerships",
+        "most_at_a_table",
+        "round_minutes",
+        "at_time",
+    ]
 
     def __init__(self, league: League, *args, **kwargs) -> None:
         super().__init__(league, *args, **kwargs)
@@ -99,6 +121,8 @@ class NightForm(WhoCameForm):
             rounds=data["rounds"],
             partnerships=data.get("partnerships", False),
             most_at_a_table=data.get("most_at_a_table") or 4,
+            round_minutes=data.get("round_minutes"),
+            at_time=data.get("at_time") or Night.AtTime.FINISH_HAND,
             created_by=user if user.is_authenticated else None,
         )
 

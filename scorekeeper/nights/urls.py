@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.nights import views
+from scorekeeper.nights import desk_views, views
 
 app_name = "nights"
 
@@ -15,6 +15,13 @@ urlpatterns = [
     path("nights/<id:pk>/rounds/<id:number>/cards/", views.cards, name="cards"),
     path("nights/<id:pk>/leave/", views.leave, name="leave"),
     path("nights/<id:pk>/board/", views.board, name="board"),
+    path("nights/<id:pk>/desk/", desk_views.desk, name="desk"),
+    path(
+        "nights/<id:pk>/rounds/<id:number>/clock/<str:action>/",
+        desk_views.clock_action,
+        name="clock",
+    ),
+    path("night-rounds/<id:pk>/clock/", desk_views.round_clock, name="round_clock"),
     path("nights/<id:pk>/results.csv", views.results_csv, name="results_csv"),
     path("nights/<id:pk>/bundle.zip", views.bundle, name="bundle"),
 ]

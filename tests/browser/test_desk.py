@@ -1,0 +1,113 @@
+"""The director's desk in Chromium: a phone (390x844, a list) and a laptop (1920x1080, a grid),
+axe-clean; the round clock started and paused from it and counting down; a play at a table
+shows on the desk by its poll."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.nights import rounds
+from scorekeeper.nights.models import Night
+from scorekeeper.tables import entries
+from scorekeeper.tables.entries import Author
+from scorekeeper.tables.scoring import player_named
+from tests.browser.table import assert_fits_the_phone, save_screenshot
+from tests.browser.test_accessibility import blocking_violations
+from tests.browser.test_league import sign_in_as_organizer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = {"phone": (390, 844), "laptop": (1920, 1080)}
+
+
+def timed_night(tables: int = 6) -> Night:
+    """A Straight night of 55-minute rounds in partnerships, its first round started."""
+    league = League.objects.create(name="Harris County Thursday Domino Club", game="straight")
+    season = Season.objects.create(
+        league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
+    )
+    came = [player_named(f"Player {n + 1}") for n in range(tables * 4)]
+    league.members.set(came)
+    night = Night(season=season, played_on=datetime.date(2026, 12, 4), rounds=4, round_minutes=55)
+    rounds.open_night(night, came, [])
+    rounds.start_round(rounds.draw_round(night), by=Author(name="Organizer"))
+    return night
+
+
+def first_match(night: Night):
+    return night.night_rounds.get(number=1).tables.order_by("number").first().match
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_desk_runs_the_round_clock_and_follows_the_tables(
+    page: Page, live_server: LiveServer, size: str, output_path: str
+) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    night = timed_night()
+    sign_in_as_organizer(page, live_server)
+    page.goto(f"{live_server.url}/nights/{night.pk}/desk/")
+
+    tables = page.get_by_test_id("desk-table")
+    expect(tables).to_have_count(6)
+    expect(page.get_by_test_id("disputes")).to_have_text("0 disputes")
+    expect(page.get_by_test_id("round-clock")).to_contain_text("the clock has not started")
+
+    page.get_by_role("button", name="Start the clock").click()
+    clock = page.get_by_test_id("round-clock")
+    expect(clock).to_have_text(re.compile(r"Round 1 · 5[45]:\d\d left"))
+    shown = clock.inner_text()
+    # counted down by the page itself, second by second
+    expect(clock).not_to_have_text(shown, timeout=5000)
+
+    # a play at table 1 reaches the desk through its poll
+    match = first_match(night)
+    scorer = match.seats.order_by("position").first().player.name
+    entries.play_record(match=match, player=scorer, points=15, by=Author(name="Table 1"))
+    expect(tables.first.get_by_test_id("desk-total").first).to_have_text("15", timeout=10_000)
+    expect(tables.first.get_by_test_id("desk-state")).to_contain_text("Playing hand 1")
+
+    boxes = [tables.nth(i).bounding_box() for i in range(2)]
+    if size == "phone":
+        assert_fits_the_phone(page)
+        assert boxes[1]["y"] > boxes[0]["y"], "on a phone the tables are a list"
+    else:
+        assert boxes[1]["y"] == boxes[0]["y"], "on a laptop the tables are a grid"
+    found = blocking_violations(page)
+    assert not found, "\n".join(found)
+    save_screenshot(page, output_path, f"desk-{size}.png")
+
+    page.get_by_role("button", name="Pause").click()
+    expect(clock).to_contain_text("clock paused")
+    page.get_by_role("button", name="Resume").click()
+    expect(clock).to_have_text(re.compile(r"Round 1 · 5[45]:\d\d left"))
+    page.get_by_role("button", name="End the round's time").click()
+    expect(clock).to_have_text("Round 1 · Time: last hand")
+    expect(tables.first.get_by_test_id("desk-state")).to_contain_text("Time: last hand")
+    found = blocking_violations(page)
+    assert not found, "\n".join(found)
+
+
+def test_a_tables_board_shows_the_round_clock_counting_down(
+    page: Page, live_server: LiveServer
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    night = timed_night(tables=2)
+    night_round = night.night_rounds.get(number=1)
+    night_round.clock_started_at = timezone.now()
+    night_round.save()
+
+    page.goto(f"{live_server.url}/matches/{first_match(night).pk}/")
+    clock = page.get_by_test_id("round-clock")
+    expect(clock).to_have_text(re.compile(r"Round 1 · 5[45]:\d\d left"))
+    shown = clock.inner_text()
+    expect(clock).not_to_have_text(shown, timeout=5000)
+    found = blocking_violations(page)
+    assert not found, "\n".join(found)
