@@ -45,9 +45,15 @@ DISPUTED = "disputed"
 
 
 def no_signatures(match: Match) -> SignState:
-    """Seam for the signing of results: until a night's results are signed, there is nothing
-    to say about a signature. Replace with ``signing.sign_state`` where the desk is drawn."""
+    """Until a night's results are signed, there is nothing to say about a signature."""
     return None
+
+
+def sign_state(match: Match) -> SignState:
+    """The seam for the signing of results: what the desk shows of a match's signature.
+    To be ``signing.sign_state`` once results are signed; its desk_version must then move
+    when a result is signed or disputed."""
+    return no_signatures(match)
 
 
 @dataclass(frozen=True)
@@ -189,7 +195,9 @@ class ClockError(ValueError):
 
 
 def _locked_round(night_round: NightRound) -> NightRound:
-    return NightRound.objects.select_for_update().select_related("night").get(pk=night_round.pk)
+    # the round's row only: a Start or a Draw takes the night's row first (rounds.lock_night)
+    rows = NightRound.objects.select_for_update(of=("self",)).select_related("night")
+    return rows.get(pk=night_round.pk)
 
 
 def _save_clock(night_round: NightRound, kept: clock.Clock) -> None:

@@ -52,6 +52,7 @@ def _desk(request: HttpRequest, pk: int) -> HttpResponse:
             tables_now(current, player_names(night)),
             now=now,
             time_up=shown_clock is not None and shown_clock.last_hand,
+            sign_state=desks.sign_state,
         )
     context = {
         "night": night,

@@ -12,9 +12,10 @@
     return desk ? Number(desk.dataset.disputes || 0) : 0;
   }
 
+  // says whether it sounded (the page records that it did: data-dispute-sound on <html>)
   function beep() {
     if (!audio) {
-      return;
+      return false;
     }
     var tone = audio.createOscillator();
     var volume = audio.createGain();
@@ -26,6 +27,7 @@
     volume.connect(audio.destination);
     tone.start();
     tone.stop(audio.currentTime + 0.6);
+    return true;
   }
 
   if (button && AudioContext) {
@@ -43,8 +45,7 @@
   var seen = disputes();
   document.addEventListener("htmx:afterSwap", function () {
     var now = disputes();
-    if (now > seen) {
-      beep();
+    if (now > seen && beep()) {
       document.documentElement.dataset.disputeSound = String(now);
     }
     seen = now;

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import desk, rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.tables import entries
 from scorekeeper.tables.entries import Author
@@ -96,7 +96,7 @@ def test_the_desk_runs_the_round_clock_and_follows_the_tables(
 
 
 def test_a_tables_board_shows_the_round_clock_counting_down(
-    page: Page, live_server: LiveServer
+    page: Page, live_server: LiveServer, output_path: str
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     night = timed_night(tables=2)
@@ -109,5 +109,34 @@ def test_a_tables_board_shows_the_round_clock_counting_down(
     expect(clock).to_have_text(re.compile(r"Round 1 · 5[45]:\d\d left"))
     shown = clock.inner_text()
     expect(clock).not_to_have_text(shown, timeout=5000)
+    assert_fits_the_phone(page)
     found = blocking_violations(page)
     assert not found, "\n".join(found)
+    save_screenshot(page, output_path, "board-with-round-clock.png")
+
+
+def test_a_dispute_comes_first_with_its_badge_and_a_sound(
+    page: Page, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The result's signature as the signing of results will give it (desk.sign_state): a
+    table disputed goes to the top, the badge counts it, the desk sounds."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    night = timed_night(tables=3)
+    sign_in_as_organizer(page, live_server)
+    page.goto(f"{live_server.url}/nights/{night.pk}/desk/")
+    page.get_by_role("button", name="Sound on for new disputes").click()
+    expect(page.get_by_test_id("desk-table").first).to_have_attribute("data-table", "1")
+
+    last = night.night_rounds.get(number=1).tables.order_by("number").last().match
+    monkeypatch.setattr(
+        desk, "sign_state", lambda match: "disputed" if match.pk == last.pk else None
+    )
+    # the dispute comes with a change at the table, which moves the desk's version
+    scorer = last.seats.order_by("position").first().player.name
+    entries.play_record(match=last, player=scorer, points=10, by=Author(name="Table 3"))
+
+    expect(page.get_by_test_id("disputes")).to_have_text("1 dispute", timeout=10_000)
+    first = page.get_by_test_id("desk-table").first
+    expect(first).to_have_attribute("data-table", "3")
+    expect(first.get_by_test_id("desk-sign")).to_have_text("Disputed")
+    expect(page.locator("html")).to_have_attribute("data-dispute-sound", "1")
