@@ -187,3 +187,36 @@ def test_a_match_file_keeps_its_last_hand() -> None:
 
     assert again.rules == {LAST_HAND: 1}
     assert rules.score_match(again).finished
+
+
+@given(
+    hands=st.lists(
+        st.tuples(st.sampled_from(["Ana", "Bo"]), st.sampled_from([5, 10, 15, 20])),
+        min_size=1,
+        max_size=12,
+    ),
+    last=st.integers(1, 12),
+)
+def test_at_time_the_first_hand_from_the_last_that_ends_with_a_side_ahead_decides(
+    hands: list[tuple[str, int]], last: int
+) -> None:
+    """Any match below its target: it ends exactly at the first ended hand from the last hand
+    on after which one side is ahead, and that side wins; until then it goes on."""
+    played = tuple(hand(scorer, points, out=scorer, pips=0) for scorer, points in hands)
+    running = {"Ana": 0, "Bo": 0}
+    deciding = None
+    for number, (scorer, points) in enumerate(hands, 1):
+        running[scorer] += points
+        if number >= last and running["Ana"] != running["Bo"] and deciding is None:
+            deciding = (number, max(running, key=running.get))
+
+    board = scored(*played, last_hand=last)
+
+    if deciding is None:
+        assert not board.finished
+    else:
+        number, winner = deciding
+        assert board.finished and board.winner == winner
+        # a hand entered after the deciding one is an error, as after a target is reached
+        after = [] if number == len(hands) else ["after-match-end"]
+        assert [found.code for found in board.errors] == after
