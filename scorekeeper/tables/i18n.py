@@ -40,7 +40,6 @@ def rule_label(name: str) -> str:
         "subtract_own": gettext("subtract own"),
         "set": gettext("set"),
         "double_blank": gettext("double blank"),
-        "last_hand": gettext("last hand, the round's time being up"),
     }
     return labels.get(name, name.replace("_", " "))
 

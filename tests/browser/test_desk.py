@@ -18,9 +18,16 @@ from scorekeeper.nights.models import Night
 from scorekeeper.tables import entries
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.scoring import player_named
-from tests.browser.table import assert_fits_the_phone, save_screenshot
+from tests.browser.table import (
+    assert_fits_the_phone,
+    expect_no_entry_forms,
+    expect_totals,
+    save_screenshot,
+    tap_score,
+)
 from tests.browser.test_accessibility import blocking_violations
 from tests.browser.test_league import sign_in_as_organizer
+from tests.browser.test_straight_match import fill_hand_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -140,3 +147,40 @@ def test_a_dispute_comes_first_with_its_badge_and_a_sound(
     expect(first).to_have_attribute("data-table", "3")
     expect(first.get_by_test_id("desk-sign")).to_have_text("Disputed")
     expect(page.locator("html")).to_have_attribute("data-dispute-sound", "1")
+
+
+def test_time_runs_out_mid_hand_the_board_says_last_hand_and_its_end_decides(
+    page: Page, live_server: LiveServer, output_path: str
+) -> None:
+    """The round's clock runs out while hand 1 is being played at table 1: its board says it
+    is the last hand, and the hand's end finishes the match, the side ahead winning far below
+    the target of 250."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    night = timed_night(tables=1)
+    sign_in_as_organizer(page, live_server)
+    page.goto(f"{live_server.url}/nights/{night.pk}/desk/")
+    page.get_by_role("button", name="Start the clock").click()
+    expect(page.get_by_test_id("round-clock")).to_contain_text("left")
+
+    match = first_match(night)
+    names = [seat.player.name for seat in match.seats.order_by("position")]
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    tap_score(page, names[0], 10)
+    expect_totals(page, 10, 0)
+
+    # 56 minutes into the 55-minute round
+    night_round = night.night_rounds.get(number=1)
+    night_round.clock_started_at = timezone.now() - datetime.timedelta(minutes=56)
+    night_round.save(update_fields=["clock_started_at"])
+    page.reload()
+    expect(page.get_by_test_id("round-clock")).to_have_text("Round 1 · Time: last hand")
+
+    fill_hand_end(page, names[0], {names[1]: 12, names[2]: 3, names[3]: 11})
+    page.get_by_role("button", name="Save the hand").tap()
+    # 10 in play and 25 for the opponents' 23 pips: 35 to 0 after the last hand
+    expect(page.get_by_text(f"{names[0]} & {names[2]} win the match.")).to_be_visible()
+    expect_no_entry_forms(page)
+    save_screenshot(page, output_path, "time-up-last-hand.png")
+
+    page.goto(f"{live_server.url}/nights/{night.pk}/desk/")
+    expect(page.get_by_test_id("desk-state")).to_contain_text("Finished")
