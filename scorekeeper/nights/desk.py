@@ -299,8 +299,8 @@ def _ended(match: Match) -> list[datetime | None]:
 
 def desk_version(night_id: int, now: datetime, *, idle_minutes: int = IDLE_MINUTES) -> str:
     """Moves with anything the desk shows: a round drawn or started, a play at any table, a
-    forfeit, the clock started, paused, resumed, ended or run out, and a table turning quiet.
-    Two small queries: the desk asks every few seconds."""
+    forfeit, the clock started, paused, resumed, ended or run out, a table turning quiet and
+    each minute it stays quiet. Two small queries: the desk asks every few seconds."""
     night = Night.objects.filter(pk=night_id).values_list("round_minutes", "at_time").first() or ()
     rows = list(
         NightTable.objects.filter(night_round__night_id=night_id)
@@ -321,11 +321,12 @@ def desk_version(night_id: int, now: datetime, *, idle_minutes: int = IDLE_MINUT
     )
     minutes = night[0] if night else None
     moved = []
-    for row in rows:
-        kept = clock.Clock(minutes, *row[4:8])
-        updated = row[9]
-        quiet = updated is not None and now - updated >= timedelta(minutes=idle_minutes)
-        moved.append((row[:4], row[8], row[10], clock.state(kept, now), quiet, row[4:8]))
+    for *table, started, paused, paused_seconds, ended, version, updated, forfeited in rows:
+        kept = clock.Clock(minutes, started, paused, paused_seconds, ended)
+        # a quiet table's minutes: the desk says how long it has been quiet
+        quiet = int((now - updated).total_seconds() // 60) if updated is not None else 0
+        shown_quiet = quiet if quiet >= idle_minutes else 0
+        moved.append((table, kept, clock.state(kept, now), version, forfeited, shown_quiet))
     return hashlib.sha256(repr((night, moved)).encode()).hexdigest()[:16]
 
 

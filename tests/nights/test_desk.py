@@ -280,6 +280,20 @@ def test_the_desks_poll_is_answered_304_while_nothing_moved(organizer, season):
     assert organizer.get(again, headers=HTMX).status_code == 200
 
 
+def test_a_table_turning_quiet_moves_the_desk(organizer, season):
+    night, first = timed_round(organizer, season)
+    shown = desk_page(organizer, night).context["desk_version"]
+    poll = reverse("nights:desk", args=[night.pk]) + f"?v={shown}"
+    assert organizer.get(poll, headers=HTMX).status_code == 304
+
+    quiet = matches_of(first)[0]
+    Match.objects.filter(pk=quiet.pk).update(updated_at=timezone.now() - timedelta(minutes=11))
+    moved = organizer.get(poll, headers=HTMX)
+
+    assert moved.status_code == 200
+    assert "No entry for 11 minutes" in text(moved)
+
+
 def test_a_tables_clock_poll_is_answered_304_until_the_clock_changes(organizer, season):
     night, first = timed_round(organizer, season)
     clock(organizer, night, "start")
