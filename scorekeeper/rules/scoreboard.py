@@ -124,6 +124,12 @@ def score_match(match: Match) -> Scoreboard:
     return at_time(match, games[match.game](match))
 
 
+def without_last_hand(match: Match) -> Match:
+    """The match without the time called on it: its players and house rules, for a rematch."""
+    house = {name: value for name, value in match.rules.items() if name != LAST_HAND}
+    return Match(match.game, match.players, match.partnerships, house, match.hands)
+
+
 def at_time(match: Match, board: Scoreboard) -> Scoreboard:
     """A match whose round ran out of time (its ``last_hand`` rule) ends when that hand ends:
     the side ahead wins (lowest ahead in Chickenfoot). Level sides play on, and the first hand

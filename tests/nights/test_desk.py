@@ -338,3 +338,20 @@ def test_only_an_organizer_sees_the_desk_or_touches_the_clock(organizer, season)
     first.refresh_from_db()
     assert first.clock_started_at is None
     assert desk.clock_shown(first, night, timezone.now()).state == State.WAITING
+
+
+def test_a_rematch_of_a_match_ended_at_time_plays_to_the_target(organizer, season):
+    night, first = timed_round(organizer, season)
+    clock(organizer, night, "start")
+    match = matches_of(first)[0]
+    seats = play_into_the_second_hand(organizer, match)
+    turn_back_the_clock(first, 56)
+    domino(organizer, match, seats[1], **{seats[0]: 5, seats[2]: 5, seats[3]: 0})
+    match.refresh_from_db()
+    assert match.finished
+
+    organizer.post(reverse("tables:rematch", args=[match.pk]))
+    again = Match.objects.latest("pk")
+
+    assert again.pk != match.pk
+    assert again.rules == {"target": 250}

@@ -26,6 +26,7 @@ from scorekeeper.access.views import too_many_starts
 from scorekeeper.nights.desk import round_clock_of
 from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.rules.scoreboard import without_last_hand
 from scorekeeper.tables import imports
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
@@ -181,7 +182,8 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
         return too_many_starts(request, refusal)
     who = author(request)
     again = create_match(
-        match_value(match).with_hands(()),
+        # a new match: the same players and house rules, not the round's time called on this one
+        without_last_hand(match_value(match)).with_hands(()),
         kind=Change.Kind.REMATCH,
         params={"match": match.pk},
         made_by=who.name,
