@@ -68,7 +68,7 @@ class NightForm(WhoCameForm):
         min_value=1,
         max_value=600,
         required=False,
-        label=_("Minutes a round (empty: rounds are not timed)"),
+        label=_("Round length, in minutes (empty: no round clock)"),
         help_text=_("The director starts each round's clock from the desk; 55 is common."),
     )
     at_time = forms.ChoiceField(
