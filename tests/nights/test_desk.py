@@ -187,8 +187,10 @@ def test_time_up_mid_hand_finish_the_hand_then_the_higher_total_wins(organizer, 
     assert match.finished
     assert match.totals == [40, 35]
     assert match.winners == [0]
-    board = text(Client().get(reverse("tables:scoreboard", args=[match.pk])))
-    assert "Time is up after hand 2" in board
+    finished = Client().get(reverse("tables:scoreboard", args=[match.pk]))
+    assert "Time is up after hand 2" in text(finished)
+    # a table done has no clock to watch
+    assert b"round-clock" not in finished.content
     # nothing more is taken at that table
     assert play(organizer, match, seats[0], 10, htmx=True).status_code == 422
     match.refresh_from_db()

@@ -159,8 +159,8 @@ def render_board(
     # the score worked out as the pips are typed: shown without taking the focus
     context["live_preview"] = bool(request.htmx) and request.htmx.target in LIVE_PREVIEWS
     template = "tables/scoreboard.html"
-    if not request.htmx or request.htmx.boosted:
-        # a league night's table: its round's clock above the board
+    if (not request.htmx or request.htmx.boosted) and not match.finished:
+        # a league night's table still playing: its round's clock above the board
         context.update(round_clock_of(match.pk, timezone.now()))
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"
