@@ -54,6 +54,8 @@ ON_POSTGRES_TOO = (
     "leagues/test_query_counts.py",
     "leagues/test_rating_queries.py",
     "nights/test_public.py",
+    # the director's desk: its queries for 2 and 12 tables, the round clock's row locks
+    "nights/test_desk.py",
     # exports read a chunk of matches at a time (server-side cursors on PostgreSQL)
     "performance/test_exports.py",
     # the cache in the database's table, the versions that key it (F() updates)

@@ -74,7 +74,30 @@ class NightForm(WhoCameForm):
         help_text=_("The standings rank by match points, then by those ticked, in this order."),
     )
 
-    field_order = ["played_on", "draw", "rounds", "partnerships", "most_at_a_table", "tiebreaks"]
+    round_minutes = forms.IntegerField(
+        min_value=1,
+        max_value=600,
+        required=False,
+        label=_("Round length, in minutes (empty: no round clock)"),
+        help_text=_("The director starts each round's clock from the desk; 55 is common."),
+    )
+    at_time = forms.ChoiceField(
+        choices=Night.AtTime.choices,
+        initial=Night.AtTime.FINISH_HAND,
+        required=False,
+        label=_("When the time is up"),
+    )
+
+    field_order = [
+        "played_on",
+        "draw",
+        "rounds",
+        "partnerships",
+        "most_at_a_table",
+        "round_minutes",
+        "at_time",
+        "tiebreaks",
+    ]
 
     def __init__(self, league: League, *args, **kwargs) -> None:
         super().__init__(league, *args, **kwargs)
@@ -114,6 +137,8 @@ class NightForm(WhoCameForm):
             partnerships=data.get("partnerships", False),
             most_at_a_table=data.get("most_at_a_table") or 4,
             tiebreaks=["match_points", *data.get("tiebreaks", [])],
+            round_minutes=data.get("round_minutes"),
+            at_time=data.get("at_time") or Night.AtTime.FINISH_HAND,
             created_by=user if user.is_authenticated else None,
         )
 

@@ -54,6 +54,17 @@ class Night(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class AtTime(models.TextChoices):
+        FINISH_HAND = "finish_hand", _("Finish the hand being played, then the higher total wins")
+        PLAY_ON = "play_on", _("Play to the target regardless: the clock is only shown")
+
+    #: how long a round is on the round clock (nights/clock.py); none: rounds are untimed
+    round_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(600)]
+    )
+    #: what a table does when its round's time is up
+    at_time = models.CharField(max_length=12, choices=AtTime.choices, default=AtTime.FINISH_HAND)
+
     class Meta:
         ordering = ["-played_on", "-pk"]
 
@@ -108,6 +119,15 @@ class NightRound(models.Model):
     sitting_out = models.JSONField(default=list, blank=True)
     drawn_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # The round clock (nights/clock.py), started, paused and ended from the director's desk:
+    # the time left at any instant is worked out from these, never counted down in a row.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    #: set while the clock is paused
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    #: the time the clock stood still in pauses already over
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    #: the director ended the round's time before it ran out
+    clock_ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["night", "number"]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.nights import public, views
+from scorekeeper.nights import desk_views, public, views
 
 app_name = "nights"
 
@@ -19,6 +19,13 @@ urlpatterns = [
     path("nights/<id:pk>/pairings/", public.pairings, name="pairings"),
     path("leagues/<id:league_id>/tables/cards/", public.table_cards, name="table_cards"),
     path("leagues/<id:league_id>/tables/<id:number>/", public.table_now, name="table_now"),
+    path("nights/<id:pk>/desk/", desk_views.desk, name="desk"),
+    path(
+        "nights/<id:pk>/rounds/<id:number>/clock/<str:action>/",
+        desk_views.clock_action,
+        name="clock",
+    ),
+    path("night-rounds/<id:pk>/clock/", desk_views.round_clock, name="round_clock"),
     path("nights/<id:pk>/results.csv", views.results_csv, name="results_csv"),
     path("nights/<id:pk>/bundle.zip", views.bundle, name="bundle"),
 ]

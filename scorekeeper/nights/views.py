@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import (
@@ -21,6 +22,7 @@ from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
 from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
 from scorekeeper.nights import rounds, tournament
+from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.nights.results import (
@@ -309,6 +311,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     round is done the night's results and the season's standings with the night in them."""
     version = _board_version(request, pk)
     night = get_night(pk)
+    now = timezone.now()
     all_rounds = rounds_of(night)
     names = player_names(night)
     started = [r for r in all_rounds if r.started_at is not None]
@@ -321,6 +324,9 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         "league": night.season.league,
         "season": night.season,
         "current": current,
+        # the round's clock, polled on its own (desk_views.round_clock)
+        "clock": clock_shown(started[-1], night, now) if started and not finished else None,
+        "clock_version": clock_version(started[-1], now) if started else "",
         "finished": finished,
         "board_version": version,
         "results": _results(night) if finished and not night.is_tournament else None,

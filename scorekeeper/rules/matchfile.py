@@ -26,6 +26,7 @@ from scorekeeper.rules.match import (
     Match,
     Play,
 )
+from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.rules.tiles import parse_tile, tile_name
 
 FORMAT = "dominoes-match/1"
@@ -306,6 +307,10 @@ class _Reader:
         result: dict[str, int | bool] = {}
         for name, value in rules.items():
             path = f"rules.{name}"
+            if name == LAST_HAND:
+                # a round on the clock ran out during this hand: not a house rule, the round's
+                result[name] = _whole(value, path, minimum=1, maximum=limits.MOST_HANDS + 1)
+                continue
             if name not in known:
                 raise MatchFileError(
                     path,
@@ -331,7 +336,7 @@ class _Reader:
                     )
                 result[name] = number
         # keep only what differs from the defaults, so a file reads back the same
-        return {name: value for name, value in result.items() if value != known[name]}
+        return {name: value for name, value in result.items() if value != known.get(name)}
 
     def _players(self, players: Any) -> tuple[str, ...]:
         if not isinstance(players, list) or not players:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from scorekeeper.rules.findings import Finding, Severity
+from scorekeeper.rules.findings import Finding, Severity, finding
 from scorekeeper.rules.match import Match, Side
-from scorekeeper.rules.text import NOTHING, Says
+from scorekeeper.rules.text import N_, NOTHING, Says
+
+#: The match's rule of a round played on the clock: time was called while this hand was being
+#: played, so it is the last (docs/tournaments.md, *The round clock*). Set by the table's round,
+#: not chosen at the table: it is not one of the house rules a table picks.
+LAST_HAND = "last_hand"
 
 
 @dataclass(frozen=True)
@@ -116,4 +121,65 @@ def score_match(match: Match) -> Scoreboard:
         "chickenfoot": chickenfoot.score_chickenfoot,
         "sedma": sedma.score_sedma,
     }
-    return games[match.game](match)
+    return at_time(match, games[match.game](match))
+
+
+def without_last_hand(match: Match) -> Match:
+    """The match without the time called on it: its players and house rules, for a rematch."""
+    house = {name: value for name, value in match.rules.items() if name != LAST_HAND}
+    return Match(match.game, match.players, match.partnerships, house, match.hands)
+
+
+def at_time(match: Match, board: Scoreboard) -> Scoreboard:
+    """A match whose round ran out of time (its ``last_hand`` rule) ends when that hand ends:
+    the side ahead wins (lowest ahead in Chickenfoot). Level sides play on, and the first hand
+    that ends with one side ahead decides. A match that reached its target first is as it was."""
+    last = match.rules.get(LAST_HAND)
+    if not last or board.finished or len(board.sides) < 2:
+        return board
+    best = min if board.lowest_wins else max
+    board = replace(board, hands=list(board.hands))
+    for index, hand in enumerate(board.hands):
+        if hand.number < last or not hand.finished:
+            continue
+        ahead = best(hand.running.values())
+        leaders = [side for side in board.sides if hand.running[side] == ahead]
+        if len(leaders) > 1:
+            said = Says(
+                N_("Time is up and the sides are level at {total}: one more hand decides."),
+                total=ahead,
+            )
+            board.hands[index] = replace(hand, explanation=[*hand.explanation, said])
+            continue
+        winner = leaders[0]
+        said = Says(
+            N_("Time is up after hand {hand}: {side} are ahead with {total} and win the match.")
+            if winner.is_partnership
+            else N_(
+                "Time is up after hand {hand}: {side} is ahead with {total} and wins the match."
+            ),
+            hand=hand.number,
+            side=winner,
+            total=ahead,
+        )
+        hands = [*board.hands[:index], replace(hand, explanation=[*hand.explanation, said])]
+        findings = list(board.findings)
+        if index + 1 < len(board.hands):
+            findings.append(
+                finding(
+                    "after-match-end",
+                    hand.number + 1,
+                    None,
+                    "recorded after {winner} had won the match.",
+                    winner=winner,
+                )
+            )
+        return replace(
+            board,
+            hands=hands + board.hands[index + 1 :],
+            finished=True,
+            winner=winner,
+            findings=findings,
+            next=None,
+        )
+    return board

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, pgettext
 
 from scorekeeper import rules
+from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import tile_name
 from scorekeeper.tables.entries import Outcome, last_entry
@@ -258,8 +259,10 @@ def _hand_row(
 def _house_rules(value: rules.Match) -> list[str]:
     words = []
     for name, setting in value.rules.items():
-        if name == "target":
-            continue  # the board says "Playing to ..." already
+        if name in ("target", LAST_HAND):
+            # the board says "Playing to ..." already; a last hand at time is said by the
+            # round's clock over the board and by the hand's explanation
+            continue
         label = rule_label(name)
         if setting is True:
             shown = pgettext("a house rule is", "on")

@@ -47,6 +47,7 @@ PAGES: dict[str, tuple[Callable[[Hall], str], bool]] = {
     "league night": (lambda hall: hall.night, True),
     "table cards": (lambda hall: f"{hall.night}rounds/1/cards/", True),
     "night's board": (lambda hall: f"{hall.night}board/", False),
+    "director's desk": (lambda hall: f"{hall.night}desk/", True),
     "player": (lambda hall: hall.player, False),
     "sign in": (lambda hall: "/accounts/login/", False),
 }

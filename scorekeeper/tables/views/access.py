@@ -7,9 +7,11 @@ import hashlib
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.access.permissions import GRANTS, can_edit, entered_by, grant
+from scorekeeper.nights.desk import time_called
 from scorekeeper.tables.entries import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match, Player
@@ -50,6 +52,10 @@ def get_match_for_edit(
     if not can_edit(request, match):
         # why, so that a phone holding entries knows to sign in or ask for a new link
         raise NotAScorekeeper(why_refused(request, match), match)
+    if lock:
+        # a league night's round whose time is up: the match learns its last hand before the
+        # entry is scored (nights/desk.py)
+        time_called(match, now=timezone.now())
     return match
 
 

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_page
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -22,8 +23,10 @@ from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import match_role
 from scorekeeper.access.throttle import count_start
 from scorekeeper.access.views import too_many_starts
+from scorekeeper.nights.desk import round_clock_of
 from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.rules.scoreboard import without_last_hand
 from scorekeeper.tables import imports
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
@@ -156,6 +159,9 @@ def render_board(
     # the score worked out as the pips are typed: shown without taking the focus
     context["live_preview"] = bool(request.htmx) and request.htmx.target in LIVE_PREVIEWS
     template = "tables/scoreboard.html"
+    if (not request.htmx or request.htmx.boosted) and not match.finished:
+        # a league night's table still playing: its round's clock above the board
+        context.update(round_clock_of(match.pk, timezone.now()))
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"
         if tap:
@@ -176,7 +182,8 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
         return too_many_starts(request, refusal)
     who = author(request)
     again = create_match(
-        match_value(match).with_hands(()),
+        # a new match: the same players and house rules, not the round's time called on this one
+        without_last_hand(match_value(match)).with_hands(()),
         kind=Change.Kind.REMATCH,
         params={"match": match.pk},
         made_by=who.name,

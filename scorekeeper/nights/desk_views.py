@@ -1,0 +1,119 @@
+"""The director's desk (organizers only): the round being played, table by table, live; the
+round clock's buttons; and the clock's line on every table's board."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_POST, require_safe
+
+from scorekeeper.access.permissions import require_organizer
+from scorekeeper.nights import desk as desks
+from scorekeeper.nights.models import NightRound
+from scorekeeper.nights.results import player_names, rounds_of, tables_now
+from scorekeeper.nights.views import get_night
+from scorekeeper.tables.views.history import shown_version_asked
+
+#: how often the desk asks whether anything moved (answered 304 while nothing did)
+DESK_POLL_SECONDS = 3
+#: how often a table's board asks whether its round's clock was paused, resumed or ended
+CLOCK_POLL_SECONDS = 10
+
+
+@require_safe
+def desk(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table of the round being played with its state, disputes first, the round clock
+    and its buttons. Organizers only, as the night's page."""
+    require_organizer(request)
+    return _desk(request, pk)
+
+
+def _desk_version(request: HttpRequest, pk: int) -> str:
+    if "_desk_version" not in request.__dict__:
+        request._desk_version = f"{desks.desk_version(pk, timezone.now())}.{get_language()}"
+    return request._desk_version
+
+
+@shown_version_asked
+@condition(etag_func=_desk_version)
+def _desk(request: HttpRequest, pk: int) -> HttpResponse:
+    version = _desk_version(request, pk)
+    night = get_night(pk)
+    now = timezone.now()
+    started = [r for r in rounds_of(night) if r.started_at is not None]
+    current = started[-1] if started else None
+    shown_clock = desks.clock_shown(current, night, now) if current else None
+    tables = []
+    if current is not None:
+        tables = desks.desk_tables(
+            tables_now(current, player_names(night)),
+            now=now,
+            time_up=shown_clock is not None and shown_clock.last_hand,
+            sign_state=desks.sign_state,
+        )
+    context = {
+        "night": night,
+        "league": night.season.league,
+        "current": current,
+        "tables": tables,
+        "clock": shown_clock,
+        "disputes": sum(1 for table in tables if table.disputed),
+        "idle_minutes": desks.IDLE_MINUTES,
+        "desk_version": version,
+        "poll_seconds": DESK_POLL_SECONDS,
+    }
+    template = "nights/_desk.html" if request.htmx else "nights/desk.html"
+    return render(request, template, context)
+
+
+ACTIONS = {
+    "start": desks.clock_start,
+    "pause": desks.clock_pause,
+    "resume": desks.clock_resume,
+    "end": desks.clock_end,
+}
+
+
+@require_POST
+def clock_action(request: HttpRequest, pk: int, number: int, action: str) -> HttpResponse:
+    """Start, pause, resume or end the round's clock; back to the desk."""
+    require_organizer(request)
+    if action not in ACTIONS:
+        raise Http404("No such thing to do with a clock.")
+    night = get_night(pk)
+    night_round = get_object_or_404(NightRound, night=night, number=number)
+    try:
+        ACTIONS[action](night_round=night_round, now=timezone.now())
+    except desks.ClockError as refusal:
+        messages.error(request, str(refusal))
+    return redirect("nights:desk", pk=night.pk)
+
+
+def _clock_round(pk: int) -> NightRound:
+    return get_object_or_404(NightRound.objects.select_related("night"), pk=pk)
+
+
+def _clock_version(request: HttpRequest, pk: int) -> str:
+    if "_clock_version" not in request.__dict__:
+        found = _clock_round(pk)
+        request._clock_round = found
+        request._clock_version = desks.clock_version(found, timezone.now())
+    return request._clock_version
+
+
+@require_safe
+@shown_version_asked
+@condition(etag_func=_clock_version)
+def round_clock(request: HttpRequest, pk: int) -> HttpResponse:
+    """The clock's line on a table's board, polled: 304 while the clock runs as shown (the
+    board counts down itself)."""
+    found = request.__dict__.get("_clock_round") or _clock_round(pk)
+    shown = desks.clock_shown(found, found.night, timezone.now())
+    return render(
+        request,
+        "nights/_clock.html",
+        {"clock": shown, "clock_round": found, "clock_version": _clock_version(request, pk)},
+    )
