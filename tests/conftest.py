@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.cache import caches
+from hypothesis import settings as hypothesis_settings
 
 # The settings are already loaded here (pytest-django loads them before any conftest.py); they
 # see the test run through PYTEST_VERSION, see scorekeeper/settings.py.
@@ -22,6 +23,11 @@ settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Playwright's sync API runs an event loop in the test's thread; without this Django refuses
 # the database work that live_server tests do in that thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Property tests judge what the code answers, never how fast: hypothesis' deadline (200 ms an
+# example) failed them on a busy machine, where an example may wait its turn for a core.
+hypothesis_settings.register_profile("scorekeeper", deadline=None)
+hypothesis_settings.load_profile("scorekeeper")
 
 SKIP_BROWSER_TESTS = os.environ.get("SKIP_BROWSER_TESTS") == "1"
 
