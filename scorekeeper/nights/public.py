@@ -23,10 +23,11 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.views import qr_svg
 from scorekeeper.leagues.models import League
-from scorekeeper.nights import rounds
+from scorekeeper.nights import rounds, tournament
+from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.nights.pairings import by_name, by_table, name_matches
-from scorekeeper.nights.results import board_version, night_standings, player_names
+from scorekeeper.nights.results import board_version, night_standings, player_names, rounds_of
 from scorekeeper.tables.models import Match, Seat
 from scorekeeper.tables.views.history import shown_version_asked
 
@@ -146,18 +147,13 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     league = night.season.league
     looked_for = request.GET.get("name", "")[:80]
     shown = _round_shown(night)
-    rows = night_standings(night)
     context = {
         "night": night,
         "league": league,
         "version": version,
         "looked_for": looked_for,
-        "clock": round_clock(night),
-        "results": {
-            "rows": rows,
-            "lowest_wins": league.game == "chickenfoot",
-            "places": sorted({place for row in rows for place in row.placings}),
-        },
+        **round_clock(night, shown["round"]),
+        **_standings(night),
         **shown,
     }
     # every name is sent, those not looked for hidden: typing another name shows them at once
@@ -170,9 +166,35 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "nights/public_pairings.html", context)
 
 
-def round_clock(night: Night) -> None:
-    """The round's clock, where the night keeps one: shown above the pairings. None yet."""
-    return None
+def round_clock(night: Night, night_round: NightRound | None) -> dict:
+    """The clock of the round being played, as the tables' boards show it (it asks on its own
+    whether it was paused, resumed or ended: desk_views.round_clock)."""
+    if night_round is None or night_round.started_at is None:
+        return {"clock": None}
+    now = timezone.now()
+    return {
+        "clock": clock_shown(night_round, night, now),
+        "clock_round": night_round,
+        "clock_version": clock_version(night_round, now),
+    }
+
+
+def _standings(night: Night) -> dict:
+    """A tournament's standings by entry; a league night's results by player."""
+    if night.is_tournament:
+        all_rounds = rounds_of(night)
+        if any(r.started_at for r in all_rounds):
+            names = player_names(night)
+            return {"standings": tournament.shown_standings(night, all_rounds, names)}
+        return {}
+    rows = night_standings(night)
+    return {
+        "results": {
+            "rows": rows,
+            "lowest_wins": night.season.league.game == "chickenfoot",
+            "places": sorted({place for row in rows for place in row.placings}),
+        }
+    }
 
 
 def _round_shown(night: Night) -> dict:

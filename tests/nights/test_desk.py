@@ -129,6 +129,8 @@ def test_the_clock_shows_on_every_tables_board_and_on_the_nights_board(organizer
         assert "Round 1 · 5" in page and "left" in page
     tv = text(Client().get(reverse("nights:board", args=[night.pk])))
     assert "Round 1 · 5" in tv
+    pairings = text(Client().get(reverse("nights:pairings", args=[night.pk])))
+    assert "Round 1 · 5" in pairings
 
 
 def test_an_untimed_nights_boards_show_no_clock(organizer, season):

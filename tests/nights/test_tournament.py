@@ -214,6 +214,9 @@ def test_the_standings_say_which_tie_break_decided_a_tie(organizer, season):
     # on the TV board too
     board = standings_rows(organizer.get(reverse("nights:board", args=[night.pk])))
     assert board[2][1] == close_winner and board[2][-1] == "Point difference"
+    # and on the pairings page the players look at, without signing in
+    public = standings_rows(Client().get(reverse("nights:pairings", args=[night.pk])))
+    assert public[2][1] == close_winner and public[2][-1] == "Point difference"
 
 
 def test_a_swiss_round_with_only_rematches_left_is_refused_then_paired_with_fewest(
