@@ -54,6 +54,7 @@ from scorekeeper.leagues.standings import (
     partners,
     standings,
 )
+from scorekeeper.nights.signing import provisional_counts
 from scorekeeper.rules.match import GAME_NAMES, Side
 from scorekeeper.tables.forms import SetupForm
 from scorekeeper.tables.i18n import game_name
@@ -152,6 +153,8 @@ def standings_context(season: Season) -> dict:
             "rows": rows,
             "places": sorted({place for row in rows for place in row.placings}),
             "in_progress": in_progress(season.pk),
+            # night results the other side has not signed yet, by player (nights/signing.py)
+            "provisional": provisional_counts(season.pk),
             # the page only counts them
             "finished": range(season.counted_matches),
         }

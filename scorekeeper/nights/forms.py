@@ -63,6 +63,10 @@ class NightForm(WhoCameForm):
     most_at_a_table = forms.TypedChoiceField(
         coerce=int, choices=[], label=_("Most players at a table")
     )
+    signed_only = forms.BooleanField(
+        required=False,
+        label=_("Count a result in the standings only once the other side signed it"),
+    )
 
     field_order = ["played_on", "draw", "rounds", "partnerships", "most_at_a_table"]
 
@@ -99,6 +103,7 @@ class NightForm(WhoCameForm):
             rounds=data["rounds"],
             partnerships=data.get("partnerships", False),
             most_at_a_table=data.get("most_at_a_table") or 4,
+            signed_only=data.get("signed_only", False),
             created_by=user if user.is_authenticated else None,
         )
 

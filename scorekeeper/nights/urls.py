@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.nights import views
+from scorekeeper.nights import sign_views, views
 
 app_name = "nights"
 
@@ -17,4 +17,6 @@ urlpatterns = [
     path("nights/<id:pk>/board/", views.board, name="board"),
     path("nights/<id:pk>/results.csv", views.results_csv, name="results_csv"),
     path("nights/<id:pk>/bundle.zip", views.bundle, name="bundle"),
+    path("nights/sign/<str:token>/", sign_views.sign, name="sign"),
+    path("nights/disputes/<id:pk>/", sign_views.dispute, name="dispute"),
 ]

@@ -31,6 +31,7 @@ from scorekeeper.nights.results import (
     rounds_of,
     tables_now,
 )
+from scorekeeper.nights.signing import night_provisional
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Player
 from scorekeeper.tables.views.access import author
@@ -108,6 +109,8 @@ def _results(night: Night) -> dict:
     rows = night_standings(night)
     return {
         "rows": rows,
+        # results counted before the other side signed them (nights/signing.py)
+        "provisional": {} if night.signed_only else night_provisional(night),
         "lowest_wins": night.season.league.game == "chickenfoot",
         "places": sorted({place for row in rows for place in row.placings}),
     }
