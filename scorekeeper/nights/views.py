@@ -31,7 +31,7 @@ from scorekeeper.nights.results import (
     rounds_of,
     tables_now,
 )
-from scorekeeper.nights.signing import night_provisional
+from scorekeeper.nights.signing import night_provisional, open_disputes
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Player
 from scorekeeper.tables.views.access import author
@@ -100,6 +100,8 @@ def _night_context(night: Night, **forms) -> dict:
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
         "results": _results(night) if started else None,
+        # results the other side disputed, for the organizer to settle (nights/signing.py)
+        "disputes": open_disputes(night) if started else [],
         "fairness": rounds.fairness_report(night, drawn, names) if drawn else None,
     }
 

@@ -185,6 +185,10 @@ def test_a_side_disputes_a_hand_and_the_organizer_settles_it_with_a_correction(o
     # the scorekeeper cannot settle it by correcting it
     assert phone.post(reverse("tables:undo", args=[match.pk])).status_code == 403
     assert "Hand 1: Wrong points." in text(board(phone, match))
+    # the night's page lists it for the organizer
+    night_page = organizer.get(reverse("nights:night", args=[night.pk]))
+    assert "Round 1, table 1: hand 1, Wrong points." in text(night_page)
+    assert reverse("nights:dispute", args=[dispute.pk]) in content(night_page)
     # the organizer's page: the hand explained, its history, the totals
     page = organizer.get(reverse("nights:dispute", args=[dispute.pk]))
     assert page.status_code == 200
