@@ -18,6 +18,7 @@ The contract for other pages (the director's desk):
 - ``sign_state(match) -> str | None``: ``"waiting"`` (finished, nobody answered yet),
   ``"signed"`` (by a side or the director) or ``"disputed"`` (a dispute is open); ``None`` for
   a match outside a night, still being played, or forfeited. One query.
+- ``sign_states(match_ids) -> dict[int, str | None]``: the same for many matches, one query.
 - ``open_disputes(night) -> list[Dispute]``: the night's open disputes, oldest first, each
   with its ``match`` and the match's ``night_table`` read with it. One query.
 
@@ -69,13 +70,18 @@ def sign_state(match: Match) -> str | None:
     return row[0] if row else None
 
 
-def _state_row(match_id: int) -> tuple[str | None, Signature | None] | None:
-    """The match's state and its signature, in one query; None when there is no such match."""
+def sign_states(match_ids: list[int]) -> dict[int, str | None]:
+    """``sign_state`` of each of the matches, by id, in one query: a desk's every table."""
+    return {pk: _state(pk, row)[0] for pk, *row in _state_rows(match_ids)}
+
+
+def _state_rows(match_ids: list[int]) -> list[tuple]:
     open_dispute = Dispute.objects.filter(match=OuterRef("pk"), closed_at=None)
-    row = (
-        Match.objects.filter(pk=match_id)
+    return list(
+        Match.objects.filter(pk__in=match_ids)
         .annotate(disputed=Exists(open_dispute))
         .values_list(
+            "pk",
             "finished",
             "night_table__id",
             "league_entry__forfeited_by",
@@ -85,10 +91,16 @@ def _state_row(match_id: int) -> tuple[str | None, Signature | None] | None:
             "signature__via",
             "signature__signed_at",
         )
-        .first()
     )
-    if row is None:
-        return None
+
+
+def _state_row(match_id: int) -> tuple[str | None, Signature | None] | None:
+    """The match's state and its signature, in one query; None when there is no such match."""
+    rows = _state_rows([match_id])
+    return _state(match_id, rows[0][1:]) if rows else None
+
+
+def _state(match_id: int, row: tuple) -> tuple[str | None, Signature | None]:
     finished, table, forfeited_by, disputed, signature_id, side, via, signed_at = row
     signature = None
     if signature_id is not None:

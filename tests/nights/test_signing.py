@@ -319,6 +319,10 @@ def test_the_desk_reads_the_state_of_a_table_in_one_query(
     night, match, phone = night_match(organizer, season)
     with django_assert_num_queries(1):
         assert signing.sign_state(match) == signing.WAITING
+    casual = Match.objects.create(game="straight", finished=True)
+    with django_assert_num_queries(1):
+        states = signing.sign_states([match.pk, casual.pk])
+    assert states == {match.pk: signing.WAITING, casual.pk: None}
     phone.post(
         sign_url(content(board(phone, match))),
         {"answer": "disagree", "hand": "1", "reason": "twice"},
