@@ -22,7 +22,7 @@ from scorekeeper.nights.models import Night
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import player_named
-from tests.browser.hall import ORGANIZER, PASSWORD
+from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import (
     assert_fits_the_phone,
     csp_violations,
@@ -124,4 +124,23 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     save_screenshot(own, output_path, "sign-disputed.png")
     scorekeeper.reload()
     expect(scorekeeper.get_by_test_id("disputed")).to_contain_text("Pips counted wrong")
+
+    # the organizer opens the dispute from the board, reads the hand and confirms the result
+    director = browser.new_context(**browser_context_args).new_page()
+    listen(director, heard)
+    sign_in(director, live_server.url)
+    director.goto(f"{live_server.url}/matches/{second.pk}/")
+    director.get_by_role("link", name="Settle the dispute").tap()
+    expect(director.get_by_role("heading", level=1)).to_have_text(re.compile("^Disputed by "))
+    expect(director.get_by_test_id("dispute-history")).to_contain_text("scored 25")
+    assert_fits_the_phone(director)
+    open_every_disclosure(director)
+    assert not blocking_violations(director)
+    save_screenshot(director, output_path, "sign-dispute-page.png")
+    director.get_by_role("button", name="Confirm the result and sign").tap()
+    expect(director.get_by_test_id("closed")).to_contain_text(
+        "confirmed as it was, and signed by the director"
+    )
+    own.reload()
+    expect(own.get_by_role("heading", level=1)).to_contain_text("Signed by the director at")
     assert not csp_violations(heard)
