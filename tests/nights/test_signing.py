@@ -286,9 +286,11 @@ def test_a_casual_match_is_never_asked_to_sign():
 def test_unsigned_results_count_and_are_marked_provisional(organizer, season):
     night, match, phone = night_match(organizer, season)
     page = text(organizer.get(reverse("leagues:season", args=[season.league_id, season.pk])))
-    assert "* 1 provisional" in page
+    # each of the four players' rows: seen as *1, heard as "1 provisional", with the legend
+    assert page.count("*1 1 provisional") == 4
+    assert "* provisional: counts results the other side has not signed yet." in page
     night_page = text(organizer.get(reverse("nights:night", args=[night.pk])))
-    assert "* 1 provisional" in night_page
+    assert night_page.count("*1 1 provisional") == 4
     assert sum(row.won for row in standings_read(season)) == 2
 
     phone.post(sign_url(content(board(phone, match))), {"answer": "agree"})
