@@ -222,10 +222,12 @@ def standings_rebuild(
     """Work the season's kept standings out from every one of its matches, replacing what
     was kept. ``models``: the models to use (a migration's), the installed ones by default;
     ``using``: the database."""
+    installed = models is None
     models = models or _installed()
     entries = models.SeasonMatch.objects.using(using).filter(season_id=season_id)
     seats = models.Seat.objects.using(using).filter(match__league_entry__season_id=season_id)
-    found = results_by_player_id(entries, seats)
+    # a migration's models are from before results were signed (nights/signing.py)
+    found = results_by_player_id(entries, seats, signed=installed)
     models.StandingRow.objects.using(using).filter(season_id=season_id).delete()
     models.HeadToHead.objects.using(using).filter(season_id=season_id).delete()
     kept = tally([result for _, result in found])

@@ -8,7 +8,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import NamedTuple, TypeVar
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Case, F, Prefetch, Q, QuerySet, Value, When
 
 from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
@@ -169,6 +169,33 @@ class _Stored(NamedTuple):
 #: a match's columns as _Stored has them, after its id
 _MATCH_COLUMNS = ("game", "rules", "totals", "winners", "finished")
 
+#: a finished match of a league night that counts only signed results, nobody having signed
+#: it yet (nights/signing.py): the standings count it as a match still being played
+AWAITS_SIGNATURE = Q(
+    match__night_table__night_round__night__signed_only=True, match__signature__isnull=True
+)
+
+
+def _entry_columns(
+    entries: QuerySet[SeasonMatch], *, signed: bool = True
+) -> tuple[QuerySet[SeasonMatch], list[str]]:
+    """The entries with their matches' columns as _Stored has them (after the match's id), a
+    match awaiting its signature taken as not finished. Without ``signed`` (a migration's
+    models, from before results were signed), as stored."""
+    if not signed:
+        return entries, [f"match__{name}" for name in _MATCH_COLUMNS]
+    entries = entries.annotate(
+        counted_finished=Case(
+            When(AWAITS_SIGNATURE, then=Value(False)),
+            default=F("match__finished"),
+            output_field=BooleanField(),
+        )
+    )
+    columns = [
+        f"match__{name}" if name != "finished" else "counted_finished" for name in _MATCH_COLUMNS
+    ]
+    return entries, columns
+
 
 def _results(
     stored: list[_Stored], seats: QuerySet[Seat], player: str = "player__name"
@@ -188,15 +215,13 @@ def _results(
 
 
 def results_by_player_id(
-    entries: QuerySet[SeasonMatch], seats: QuerySet[Seat]
+    entries: QuerySet[SeasonMatch], seats: QuerySet[Seat], *, signed: bool = True
 ) -> list[tuple[int, Result]]:
     """Each entry's id with its result, the sides naming players by id (ints), in two
-    queries (``seats``: those of the entries' matches): what the kept standings count."""
-    rows = list(
-        entries.values_list(
-            "pk", "match_id", *(f"match__{name}" for name in _MATCH_COLUMNS), "forfeited_by"
-        )
-    )
+    queries (``seats``: those of the entries' matches): what the kept standings count
+    (``signed``: see _entry_columns)."""
+    entries, columns = _entry_columns(entries, signed=signed)
+    rows = list(entries.values_list("pk", "match_id", *columns, "forfeited_by"))
     stored = [_Stored(*row[1:]) for row in rows]
     found = []
     for row, result in zip(rows, _results(stored, seats, "player_id"), strict=True):
@@ -207,11 +232,12 @@ def results_by_player_id(
 
 def season_results(season_id: int) -> list[Result]:
     """A season's results, in the order of season_entries, in two queries."""
-    entries = (
-        SeasonMatch.objects.filter(season_id=season_id)
-        .order_by("match__finished_at", "created_at", "pk")
-        .values_list("match_id", *(f"match__{name}" for name in _MATCH_COLUMNS), "forfeited_by")
+    entries, columns = _entry_columns(
+        SeasonMatch.objects.filter(season_id=season_id).order_by(
+            "match__finished_at", "created_at", "pk"
+        )
     )
+    entries = entries.values_list("match_id", *columns, "forfeited_by")
     seats = Seat.objects.filter(match__league_entry__season_id=season_id)
     return _results([_Stored(*row) for row in entries], seats)
 

@@ -55,6 +55,7 @@ from scorekeeper.leagues.standings import (
     partners,
     standings,
 )
+from scorekeeper.nights.signing import provisional_counts
 from scorekeeper.rules.match import GAME_NAMES, Side
 from scorekeeper.tables.forms import SetupForm
 from scorekeeper.tables.i18n import game_name
@@ -156,6 +157,8 @@ def standings_context(season: Season) -> dict:
                 "rows": rows,
                 "places": sorted({place for row in rows for place in row.placings}),
                 "in_progress": in_progress(season.pk),
+                # night results the other side has not signed yet, by player (nights/signing.py)
+                "provisional": provisional_counts(season.pk),
                 # the page only counts them
                 "finished": range(season.counted_matches),
             }
@@ -187,7 +190,7 @@ def standings_context(season: Season) -> dict:
 WALL_KEPT = 10 * 60
 
 #: what standings_context finds and keeps in the cache
-FOUND = ("rows", "places", "in_progress", "finished")
+FOUND = ("rows", "places", "in_progress", "provisional", "finished")
 
 
 def _found(found: Callable[[], dict], name: str) -> object:

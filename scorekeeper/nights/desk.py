@@ -17,10 +17,11 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import get_language, gettext
 
 from scorekeeper.nights import clock
-from scorekeeper.nights.models import Night, NightRound, NightTable
+from scorekeeper.nights.models import Dispute, Night, NightRound, NightTable
 from scorekeeper.nights.results import TableNow
 from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.tables.models import Match
@@ -37,23 +38,16 @@ class TableState(StrEnum):
     FORFEITED = "forfeited"
 
 
-#: The result's signature, as the signing of results will say it (nights/signing.py's
-#: ``sign_state(match)``): "waiting" for the other side, "signed", "disputed", or None where a
-#: match is not signed (not finished yet). The desk lists disputes first.
+#: The result's signature, as nights/signing.py's ``sign_state`` says it: "waiting" for the
+#: other side, "signed", "disputed", or None where a match is not signed (not finished yet).
+#: The desk lists disputes first.
 SignState = str | None
 DISPUTED = "disputed"
 
 
 def no_signatures(match: Match) -> SignState:
-    """Until a night's results are signed, there is nothing to say about a signature."""
+    """Nothing to say about a signature (a table's state worked out on its own)."""
     return None
-
-
-def sign_state(match: Match) -> SignState:
-    """The seam for the signing of results: what the desk shows of a match's signature.
-    To be ``signing.sign_state`` once results are signed; its desk_version must then move
-    when a result is signed or disputed."""
-    return no_signatures(match)
 
 
 @dataclass(frozen=True)
@@ -300,10 +294,13 @@ def _ended(match: Match) -> list[datetime | None]:
 def desk_version(night_id: int, now: datetime, *, idle_minutes: int = IDLE_MINUTES) -> str:
     """Moves with anything the desk shows: a round drawn or started, a play at any table, a
     forfeit, the clock started, paused, resumed, ended or run out, a table turning quiet and
-    each minute it stays quiet. Two small queries: the desk asks every few seconds."""
+    each minute it stays quiet, a result signed or disputed. Two small queries: the desk asks
+    every few seconds."""
     night = Night.objects.filter(pk=night_id).values_list("round_minutes", "at_time").first() or ()
+    open_dispute = Dispute.objects.filter(match=OuterRef("match"), closed_at=None)
     rows = list(
         NightTable.objects.filter(night_round__night_id=night_id)
+        .annotate(disputed=Exists(open_dispute))
         .order_by("pk")
         .values_list(
             "pk",
@@ -317,16 +314,21 @@ def desk_version(night_id: int, now: datetime, *, idle_minutes: int = IDLE_MINUT
             "match__version",
             "match__updated_at",
             "match__league_entry__forfeited_by",
+            # a result signed or disputed (nights/signing.py)
+            "match__signature__id",
+            "disputed",
         )
     )
     minutes = night[0] if night else None
     moved = []
-    for *table, started, paused, paused_seconds, ended, version, updated, forfeited in rows:
+    for row in rows:
+        *table, started, paused, paused_seconds, ended, version, updated, forfeited = row[:-2]
+        signed = row[-2:]
         kept = clock.Clock(minutes, started, paused, paused_seconds, ended)
         # a quiet table's minutes: the desk says how long it has been quiet
         quiet = int((now - updated).total_seconds() // 60) if updated is not None else 0
         shown_quiet = quiet if quiet >= idle_minutes else 0
-        moved.append((table, kept, clock.state(kept, now), version, forfeited, shown_quiet))
+        moved.append((table, kept, clock.state(kept, now), version, forfeited, shown_quiet, signed))
     return hashlib.sha256(repr((night, moved)).encode()).hexdigest()[:16]
 
 

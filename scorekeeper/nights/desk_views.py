@@ -14,6 +14,7 @@ from scorekeeper.access.permissions import require_organizer
 from scorekeeper.nights import desk as desks
 from scorekeeper.nights.models import NightRound
 from scorekeeper.nights.results import player_names, rounds_of, tables_now
+from scorekeeper.nights.signing import sign_states
 from scorekeeper.nights.views import get_night
 from scorekeeper.tables.views.history import shown_version_asked
 
@@ -48,11 +49,13 @@ def _desk(request: HttpRequest, pk: int) -> HttpResponse:
     shown_clock = desks.clock_shown(current, night, now) if current else None
     tables = []
     if current is not None:
+        now_playing = tables_now(current, player_names(night))
+        signs = sign_states([t.table.match_id for t in now_playing if t.table.match_id])
         tables = desks.desk_tables(
-            tables_now(current, player_names(night)),
+            now_playing,
             now=now,
             time_up=shown_clock is not None and shown_clock.last_hand,
-            sign_state=desks.sign_state,
+            sign_state=lambda match: signs.get(match.pk),
         )
     context = {
         "night": night,

@@ -73,7 +73,10 @@ class NightForm(WhoCameForm):
         label=_("Tie-breaks (Swiss and round robin)"),
         help_text=_("The standings rank by match points, then by those ticked, in this order."),
     )
-
+    signed_only = forms.BooleanField(
+        required=False,
+        label=_("Count a result in the standings only once the other side signed it"),
+    )
     round_minutes = forms.IntegerField(
         min_value=1,
         max_value=600,
@@ -97,6 +100,7 @@ class NightForm(WhoCameForm):
         "round_minutes",
         "at_time",
         "tiebreaks",
+        "signed_only",
     ]
 
     def __init__(self, league: League, *args, **kwargs) -> None:
@@ -139,6 +143,7 @@ class NightForm(WhoCameForm):
             tiebreaks=["match_points", *data.get("tiebreaks", [])],
             round_minutes=data.get("round_minutes"),
             at_time=data.get("at_time") or Night.AtTime.FINISH_HAND,
+            signed_only=data.get("signed_only", False),
             created_by=user if user.is_authenticated else None,
         )
 

@@ -49,6 +49,11 @@ class Night(models.Model):
     tiebreaks = models.JSONField(default=default_tiebreaks, blank=True)
     #: each round is drawn from "<seed>-<round>" unless the organizer gives another seed
     seed = models.CharField(max_length=32, default=new_seed)
+    #: the standings count a match of the night once the other side signed its result (or the
+    #: director did), not as soon as it finishes (nights/signing.py)
+    signed_only = models.BooleanField(
+        default=False, verbose_name=_("Count only results both sides signed")
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -160,3 +165,73 @@ class NightTable(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number}, {self.night_round}"
+
+
+class Signature(models.Model):
+    """A night's finished match whose result the side that did not keep score agreed to, or
+    the director confirmed: from then on only the organizer changes it (nights/signing.py)."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="signature")
+    #: the side that agreed, by its place in the match's sides (seat order); null: the director
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: how: on the scorekeeper's phone handed over, through the side's own link, or the director
+    via = models.CharField(max_length=8)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    #: which phone: a digest of its session, as the history keeps it
+    phone = models.CharField(max_length=16, blank=True)
+    signed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.match} signed"
+
+
+class Dispute(models.Model):
+    """A side that did not agree with a night's result: which hand, why, and once the director
+    looked at it, how it ended."""
+
+    class Reason(models.TextChoices):
+        POINTS = "points", _("Wrong points")
+        PLAYER = "player", _("Wrong player")
+        MISSING = "missing", _("A hand is missing")
+        TWICE = "twice", _("A hand was counted twice")
+        PIPS = "pips", _("Pips counted wrong")
+        OTHER = "other", _("Something else")
+
+    class Closed(models.TextChoices):
+        CORRECTED = "corrected", _("corrected")
+        CONFIRMED = "confirmed", _("confirmed as it was")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    #: the hand (a round, in Chickenfoot) the side disputes, 1-based
+    hand = models.PositiveIntegerField()
+    reason = models.CharField(max_length=8, choices=Reason.choices)
+    text = models.CharField(max_length=200, blank=True)
+    side = models.PositiveSmallIntegerField()
+    via = models.CharField(max_length=8)
+    phone = models.CharField(max_length=16, blank=True)
+    #: the browser, in short ("Chrome on Android"), to tell the phones at a table apart
+    device = models.CharField(max_length=40, blank=True)
+    #: the match's version when the side disputed it: a later one means the director corrected it
+    version = models.PositiveIntegerField(default=0)
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    closed = models.CharField(max_length=9, choices=Closed.choices, blank=True)
+
+    class Meta:
+        ordering = ["opened_at", "pk"]
+        constraints = [
+            # a match is disputed once at a time: the second phone's tap finds it disputed
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=models.Q(closed_at=None),
+                name="one_open_dispute_a_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} disputed, hand {self.hand}"

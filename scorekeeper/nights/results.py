@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
@@ -13,7 +13,7 @@ from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.results import entries_with_seats, results_of
 from scorekeeper.leagues.standings import Standing, standings
-from scorekeeper.nights.models import Night, NightRound, NightTable
+from scorekeeper.nights.models import Night, NightRound, NightTable, Signature
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import scoreboard_of, with_everything
 
@@ -93,9 +93,22 @@ def _night_entries(night: Night) -> QuerySet[SeasonMatch]:
 
 
 def night_standings(night: Night) -> list[Standing]:
-    """The night's results: wins, points and placings, from its counted matches."""
+    """The night's results: wins, points and placings, from its counted matches (a night that
+    counts only signed results: a match once signed, nights/signing.py)."""
     lowest = night.season.league.game == "chickenfoot"
-    return standings(results_of(night_entries(night)), lowest_wins=lowest)
+    found = night_entries(night)
+    results = results_of(found)
+    if night.signed_only:
+        signed = set(
+            Signature.objects.filter(match__in=[entry.match_id for entry in found]).values_list(
+                "match_id", flat=True
+            )
+        )
+        results = [
+            replace(result, finished=False) if result.match_id not in signed else result
+            for result in results
+        ]
+    return standings(results, lowest_wins=lowest)
 
 
 def board_version(night_id: int) -> str:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.nights import desk_views, public, views
+from scorekeeper.nights import desk_views, public, sign_views, views
 
 app_name = "nights"
 
@@ -28,4 +28,6 @@ urlpatterns = [
     path("night-rounds/<id:pk>/clock/", desk_views.round_clock, name="round_clock"),
     path("nights/<id:pk>/results.csv", views.results_csv, name="results_csv"),
     path("nights/<id:pk>/bundle.zip", views.bundle, name="bundle"),
+    path("nights/sign/<str:token>/", sign_views.sign, name="sign"),
+    path("nights/disputes/<id:pk>/", sign_views.dispute, name="dispute"),
 ]

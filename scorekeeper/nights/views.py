@@ -33,6 +33,7 @@ from scorekeeper.nights.results import (
     rounds_of,
     tables_now,
 )
+from scorekeeper.nights.signing import night_provisional, open_disputes
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Player
 from scorekeeper.tables.views.access import author
@@ -106,6 +107,8 @@ def _night_context(night: Night, **forms) -> dict:
         "fairness": rounds.fairness_report(night, drawn, names)
         if drawn and not night.is_tournament
         else None,
+        # results the other side disputed, for the organizer to settle (nights/signing.py)
+        "disputes": open_disputes(night) if started else [],
         "standings": _tournament_standings(night, all_rounds, names),
         "partners_form": forms.get("partners_form")
         or (
@@ -128,6 +131,8 @@ def _results(night: Night) -> dict:
     rows = night_standings(night)
     return {
         "rows": rows,
+        # results counted before the other side signed them (nights/signing.py)
+        "provisional": {} if night.signed_only else night_provisional(night),
         "lowest_wins": night.season.league.game == "chickenfoot",
         "places": sorted({place for row in rows for place in row.placings}),
     }

@@ -13,10 +13,11 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import desk, rounds
-from scorekeeper.nights.models import Night
+from scorekeeper.nights import rounds, signing
+from scorekeeper.nights.models import Dispute, Night
 from scorekeeper.tables import entries
 from scorekeeper.tables.entries import Author
+from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import (
     assert_fits_the_phone,
@@ -123,10 +124,10 @@ def test_a_tables_board_shows_the_round_clock_counting_down(
 
 
 def test_a_dispute_comes_first_with_its_badge_and_a_sound(
-    page: Page, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+    page: Page, live_server: LiveServer
 ) -> None:
-    """The result's signature as the signing of results will give it (desk.sign_state): a
-    table disputed goes to the top, the badge counts it, the desk sounds."""
+    """A result disputed by the side that did not keep score: its table goes to the top, the
+    badge counts it, the desk sounds."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     night = timed_night(tables=3)
     sign_in_as_organizer(page, live_server)
@@ -135,12 +136,20 @@ def test_a_dispute_comes_first_with_its_badge_and_a_sound(
     expect(page.get_by_test_id("desk-table").first).to_have_attribute("data-table", "1")
 
     last = night.night_rounds.get(number=1).tables.order_by("number").last().match
-    monkeypatch.setattr(
-        desk, "sign_state", lambda match: "disputed" if match.pk == last.pk else None
-    )
-    # the dispute comes with a change at the table, which moves the desk's version
+    # table 3 plays to 10 (set so here, for a short test), finishes, and the other side disputes
+    Match.objects.filter(pk=last.pk).update(rules={**last.rules, "target": 10})
+    last.refresh_from_db()
     scorer = last.seats.order_by("position").first().player.name
     entries.play_record(match=last, player=scorer, points=10, by=Author(name="Table 3"))
+    signing.dispute_open(
+        match_id=last.pk,
+        side=1,
+        hand=1,
+        reason=Dispute.Reason.POINTS,
+        text="That was a five",
+        via="board",
+        by=Author(name="Table 3"),
+    )
 
     expect(page.get_by_test_id("disputes")).to_have_text("1 dispute", timeout=10_000)
     first = page.get_by_test_id("desk-table").first

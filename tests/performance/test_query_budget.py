@@ -34,8 +34,9 @@ PAGES: dict[str, tuple[Callable[[Hall], str], int]] = {
     "season standings": (
         lambda hall: reverse("leagues:season", args=[hall.league.pk, hall.season.pk]),
         # the kept rows, and the head-to-head records of the players level before the
-        # tie-breaks (leagues/kept.py)
-        20,
+        # tie-breaks (leagues/kept.py), and who has a night's result not signed yet
+        # (nights/signing.provisional_counts)
+        21,
     ),
     # the standings' 20, and the two questions of the ETag its 2-second poll is answered with
     "wall board": (

@@ -10,14 +10,15 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.access.permissions import GRANTS, can_edit, entered_by, grant
+from scorekeeper.access.permissions import GRANTS, can_edit, entered_by, grant, is_organizer
 from scorekeeper.nights.desk import time_called
+from scorekeeper.nights.signing import correction_refused
 from scorekeeper.tables.entries import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import people_played_with
 from scorekeeper.tables.scoring import with_everything
-from scorekeeper.tables.views.refusals import NotAScorekeeper, why_refused
+from scorekeeper.tables.views.refusals import NotAScorekeeper, ResultLocked, why_refused
 
 
 def get_match(request: HttpRequest, pk: int, *, everything: bool = True) -> Match:
@@ -37,14 +38,23 @@ ROW_FIELDS = ("id", "game", "rules", "version", "updated_at", "created_by", "fin
 
 
 def get_match_for_edit(
-    request: HttpRequest, pk: int, *, everything: bool = True, lock: bool = False
+    request: HttpRequest,
+    pk: int,
+    *,
+    everything: bool = True,
+    lock: bool = False,
+    correction: bool = True,
 ) -> Match:
     """The match, if this request may change it: 403 otherwise, and nothing is changed.
 
     With ``lock`` (inside ``transaction.atomic()``), the match row is locked and read with its
     seats, hands and plays: an entry reads the match once, here, and hands the row on to its
     service (entries.py), so two phones entering at once are applied one after the other and
-    each sees the other's entry."""
+    each sees the other's entry.
+
+    A league night's result that the other side signed or disputed is corrected by an
+    organizer only (nights/signing.py): anyone else is refused (403, saying so). Without
+    ``correction`` (a rematch), the match itself is not changed and the check is left out."""
     if lock:
         match = mark_read_for_entry(get_object_or_404(lock_for_entry(Match.objects.all()), pk=pk))
     else:
@@ -52,6 +62,8 @@ def get_match_for_edit(
     if not can_edit(request, match):
         # why, so that a phone holding entries knows to sign in or ask for a new link
         raise NotAScorekeeper(why_refused(request, match), match)
+    if correction and (refusal := correction_refused(match, organizer=is_organizer(request))):
+        raise ResultLocked(refusal, match)
     if lock:
         # a league night's round whose time is up: the match learns its last hand before the
         # entry is scored (nights/desk.py)

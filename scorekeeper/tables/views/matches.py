@@ -24,6 +24,7 @@ from scorekeeper.access.permissions import match_role
 from scorekeeper.access.throttle import count_start
 from scorekeeper.access.views import too_many_starts
 from scorekeeper.nights.desk import round_clock_of
+from scorekeeper.nights.sign_views import board_part
 from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.scoreboard import without_last_hand
@@ -156,6 +157,8 @@ def render_board(
         change=change,
     )
     context["role"] = match_role(request, match)
+    # a league night's finished match: the other side signs it (nights/signing.py)
+    context["signing"] = board_part(request, match)
     # the score worked out as the pips are typed: shown without taking the focus
     context["live_preview"] = bool(request.htmx) and request.htmx.target in LIVE_PREVIEWS
     template = "tables/scoreboard.html"
@@ -174,7 +177,7 @@ def render_board(
 
 @require_POST
 def rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match_for_edit(request, pk)
+    match = get_match_for_edit(request, pk, correction=False)
     if done := started_by_this_submission(request):
         url = reverse("tables:scoreboard", kwargs={"pk": done})
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -21,6 +21,8 @@ from scorekeeper.tables.models import Match
 REVOKED = "revoked"
 SIGN_IN = "sign-in"
 WATCHER = "watcher"
+#: a league night's result the other side signed or disputed: the organizer corrects it
+LOCKED = "locked"
 
 BECAUSE = {
     REVOKED: gettext_lazy(
@@ -29,6 +31,7 @@ BECAUSE = {
     ),
     SIGN_IN: gettext_lazy("You are not signed in: sign in to keep score for this match."),
     WATCHER: gettext_lazy("Only the match's scorekeepers can change it."),
+    LOCKED: gettext_lazy("Only the league's organizer can correct this result now."),
 }
 
 
@@ -51,6 +54,14 @@ class NotAScorekeeper(PermissionDenied):
         self.because = because
         self.message = BECAUSE[because]
         self.match = match
+
+
+class ResultLocked(NotAScorekeeper):
+    """A signed or disputed result of a league night (nights/signing.py), said how."""
+
+    def __init__(self, message: str, match: Match) -> None:
+        super().__init__(LOCKED, match)
+        self.message = message
 
 
 def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -1,0 +1,207 @@
+"""Results both sides sign (nights/signing.py): the side's page, opened from the finished board
+on the scorekeeper's phone or through the side's own link, and the director's page for a
+dispute. Plain forms: everything works without JavaScript."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper.access.permissions import can_edit, is_organizer, require_organizer
+from scorekeeper.access.views import qr_svg
+from scorekeeper.nights import signing
+from scorekeeper.nights.models import Dispute
+from scorekeeper.tables.board import board_context, hand_word
+from scorekeeper.tables.models import Change
+from scorekeeper.tables.views.access import author, get_match
+
+
+class DisputeForm(forms.Form):
+    """Which hand, and why: a reason from the usual ones and a line of text."""
+
+    hand = forms.TypedChoiceField(coerce=int, label=_("Which hand"))
+    reason = forms.ChoiceField(
+        choices=Dispute.Reason.choices, widget=forms.RadioSelect, label=_("What is wrong")
+    )
+    text = forms.CharField(max_length=200, required=False, label=_("In a few words"), strip=True)
+
+    def __init__(self, hands: list[tuple[int, str]], *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["hand"].choices = hands
+
+
+def _hands_offered(context: dict) -> list[tuple[int, str]]:
+    """The match's hands as the board lists them: "Hand 3: 25, 0"."""
+    word = context["hand_word"]
+    return [
+        (hand.number, f"{word} {hand.number}: " + ", ".join(str(p) for p, _ in hand.cells))
+        for hand in reversed(context["hands"])
+    ]
+
+
+def _device(request: HttpRequest) -> str:
+    """The browser and system in short, from its user agent: "Chrome on Android"."""
+    agent = request.headers.get("User-Agent", "")
+    browser = next((name for key, name in _BROWSERS if key in agent), agent.split("/", 1)[0][:20])
+    system = next((name for key, name in _SYSTEMS if key in agent), "")
+    return f"{browser} on {system}" if system else browser
+
+
+_BROWSERS = (
+    ("Firefox/", "Firefox"),
+    ("Edg/", "Edge"),
+    ("OPR/", "Opera"),
+    ("Chrome/", "Chrome"),
+    ("Safari/", "Safari"),
+)
+_SYSTEMS = (
+    ("Android", "Android"),
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Windows", "Windows"),
+    ("Mac OS", "macOS"),
+    ("Linux", "Linux"),
+)
+
+
+@require_http_methods(["GET", "POST"])
+def sign(request: HttpRequest, token: str) -> HttpResponse:
+    """A side's answer to a night's result: agree, or say which hand is wrong and why. Opened
+    on the scorekeeper's phone handed over (the board's buttons) or on the side's own phone
+    through its link; no sign-in needed: the link is the side's."""
+    found = signing.token_read(token)
+    if found is None:
+        raise Http404("No such link.")
+    match_id, side = found
+    match = get_match(request, match_id)
+    shown = signing.board_signing(match)
+    if shown is None or side not in signing.asked_sides([n for n, _ in shown.sides]):
+        raise Http404("This match is not signed.")
+    context = board_context(match)
+    handed_over = can_edit(request, match)
+    via = signing.ON_THE_BOARD if handed_over else signing.BY_LINK
+    form = DisputeForm(_hands_offered(context))
+    status = 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("answer") == "agree":
+                signing.match_sign(match_id=match.pk, side=side, via=via, by=author(request))
+                messages.success(request, gettext("Signed: the result is locked."))
+                return _back(handed_over, match.pk, token)
+            form = DisputeForm(_hands_offered(context), request.POST)
+            if form.is_valid():
+                signing.dispute_open(
+                    match_id=match.pk,
+                    side=side,
+                    hand=form.cleaned_data["hand"],
+                    reason=form.cleaned_data["reason"],
+                    text=form.cleaned_data["text"],
+                    via=via,
+                    by=author(request),
+                    device=_device(request),
+                )
+                messages.info(request, gettext("Disputed: the league's organizer will look at it."))
+                return _back(handed_over, match.pk, token)
+        except signing.SignError as refusal:
+            messages.error(request, str(refusal))
+            shown = signing.board_signing(match)
+        status = 422
+    return render(
+        request,
+        "nights/sign.html",
+        {
+            **context,
+            "signing": shown,
+            "side_name": shown.sides[side][0],
+            "token": token,
+            "form": form,
+            "handed_over": handed_over,
+        },
+        status=status,
+    )
+
+
+def _back(handed_over: bool, match_id: int, token: str) -> HttpResponse:
+    """The scorekeeper's phone goes back to its board; a side's own phone stays on its page."""
+    if handed_over:
+        return redirect("tables:scoreboard", pk=match_id)
+    return redirect("nights:sign", token=token)
+
+
+@require_http_methods(["GET", "POST"])
+def dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director's page for a dispute: the hand with the board's explanation, its history
+    (who entered what, when, from which phone) and the totals; the hand is corrected through
+    the hand's own correction, and the result confirmed or, once corrected, signed here."""
+    require_organizer(request)
+    found = get_object_or_404(Dispute.objects.select_related("closed_by"), pk=pk)
+    if request.method == "POST":
+        try:
+            signing.dispute_close(dispute_id=found.pk, by=author(request))
+        except signing.SignError as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, gettext("Settled: the match is signed by the director."))
+        return redirect("nights:dispute", pk=found.pk)
+    match = get_match(request, found.match_id)
+    context = board_context(match)
+    hand = next((h for h in context["hands"] if h.number == found.hand), None)
+    names = [side.name for side in context["sides"]]
+    return render(
+        request,
+        "nights/dispute.html",
+        {
+            **context,
+            "dispute": found,
+            "side_name": names[found.side] if found.side < len(names) else "?",
+            "hand": hand,
+            "hand_word": hand_word(match.game),
+            "role": "scorekeeper",
+            "changes": _changes_of_hand(match, found.hand),
+            "corrected": match.version != found.version,
+            "signing": signing.board_signing(match),
+        },
+    )
+
+
+def _changes_of_hand(match, number: int) -> list[Change]:
+    """The changes that touched the hand: those kept from a hand at or before it, with it
+    among the hands before or after (tables/changes.py)."""
+    return [
+        change
+        for change in match.changes.select_related("reverts").order_by("-number")
+        if change.from_hand <= number
+        and max(change.hand_count_before, change.hand_count_after) >= number
+    ]
+
+
+def board_part(request: HttpRequest, match) -> dict | None:
+    """What the finished board of a night's match shows about signing (nights/_sign.html):
+    the question handed over, the sides' links as QR codes, or who signed; None for a match
+    that is not asked (being played, forfeited, outside a night). Asks the database only
+    about a finished match."""
+    if not match.finished:
+        return None
+    shown = signing.board_signing(match)
+    if shown is None:
+        return None
+    links = []
+    for name, token in shown.links:
+        url = request.build_absolute_uri(reverse("nights:sign", args=[token]))
+        links.append({"name": name, "url": url, "qr": mark_safe(qr_svg(url))})
+    director = is_organizer(request)
+    return {
+        "shown": shown,
+        "asked_token": signing.sign_token(match.pk, shown.asked),
+        "links": links,
+        "director": director,
+        # the undo is offered only to whoever may still correct the result
+        "locked": shown.state != signing.WAITING and not director,
+    }

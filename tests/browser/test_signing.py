@@ -1,0 +1,146 @@
+"""A league night's table at a phone's size (390x844): the match ends on the scorekeeper's
+phone, the board hands it over to the other side, who agree with one tap, and the result is
+signed and locked; at another table the other side disagrees from its own phone, through the
+link under the finished board's QR code. axe-core finds nothing serious on either."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.access.models import ORGANIZERS
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.nights import rounds
+from scorekeeper.nights.models import Night
+from scorekeeper.tables import entries
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.scoring import player_named
+from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
+from tests.browser.table import (
+    assert_fits_the_phone,
+    csp_violations,
+    listen,
+    save_screenshot,
+)
+from tests.browser.test_accessibility import blocking_violations, open_every_disclosure
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MEMBERS = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal")
+
+
+def a_night_of_two_tables() -> list[tuple[Match, str]]:
+    """A Straight league playing to 25, a night of eight started: each table's match and its
+    card's scorekeeper link."""
+    league = League.objects.create(name="Friday Fives", game="straight", rules={"target": 25})
+    league.members.set([player_named(name) for name in MEMBERS])
+    season = Season.objects.create(
+        league=league, name="Winter", starts_on=datetime.date(2026, 12, 1)
+    )
+    user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
+    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    night = Night.objects.create(season=season, played_on=datetime.date(2026, 12, 4))
+    rounds.check_in(night, list(league.members.all()))
+    drawn = rounds.draw_round(night)
+    rounds.start_round(drawn, by=entries.Author(name=ORGANIZER, user=user))
+    tables = drawn.tables.select_related("match", "link").order_by("number")
+    return [(table.match, f"/join/{table.link.token}/") for table in tables]
+
+
+def join(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join").tap()
+    expect(page.get_by_role("region", name="Totals")).to_be_visible()
+
+
+def finish(match: Match) -> tuple[str, str]:
+    """Seat 2 scores 10, then seat 1 scores 25 and wins; each side's name, seat 1's first."""
+    seats = list(match.seats.order_by("position").values_list("player__name", flat=True))
+    by = entries.Author("T")
+    entries.play_record(match=match, player=seats[1], points=10, by=by, override=True)
+    entries.play_record(match=match, player=seats[0], points=25, by=by, override=True)
+    return f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"
+
+
+def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
+    page: Page,
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    live_server: LiveServer,
+    output_path: str,
+) -> None:
+    (first, first_link), (second, second_link) = a_night_of_two_tables()
+    heard: list[str] = []
+    listen(page, heard)
+    join(page, live_server.url + first_link, "Table 1")
+    keepers, others = finish(first)
+
+    page.reload()
+    sign = page.get_by_test_id("sign")
+    expect(sign.get_by_role("heading")).to_have_text(f"Hand the phone to {others}")
+    expect(sign).to_contain_text(f"{others}: do you agree with this result?")
+    assert_fits_the_phone(page)
+    open_every_disclosure(page)
+    assert not blocking_violations(page)
+    save_screenshot(page, output_path, "sign-handed-over.png")
+
+    sign.get_by_role("button", name="Agree").tap()
+
+    expect(page.get_by_test_id("signed")).to_have_text(
+        re.compile(rf"Signed by {re.escape(others)} at \d\d:\d\d")
+    )
+    # nothing on the board offers a correction the table may no longer make
+    expect(page.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    expect(page.get_by_role("link", name="Edit")).to_have_count(0)
+    assert_fits_the_phone(page)
+    save_screenshot(page, output_path, "sign-signed.png")
+
+    # at table 2, the other side answers on its own phone, from the link on the finished board
+    scorekeeper = browser.new_context(**browser_context_args).new_page()
+    join(scorekeeper, live_server.url + second_link, "Table 2")
+    finish(second)
+    scorekeeper.reload()
+    scorekeeper.get_by_text("Or sign on your own phone").tap()
+    link = scorekeeper.get_by_test_id("sign-link").get_attribute("href")
+    own = browser.new_context(**browser_context_args).new_page()
+    own.goto(link)
+    expect(own.get_by_role("heading", level=1)).to_contain_text("do you agree with this result?")
+    assert_fits_the_phone(own)
+    assert not blocking_violations(own)
+    own.get_by_label("Which hand").select_option(index=0)
+    own.get_by_label("Pips counted wrong").check()
+    own.get_by_label("In a few words").fill("Cy held 7, not 12")
+    own.get_by_role("button", name="Send: we disagree").tap()
+
+    expect(own.get_by_test_id("disputed")).to_contain_text("Hand 1: Pips counted wrong.")
+    save_screenshot(own, output_path, "sign-disputed.png")
+    scorekeeper.reload()
+    expect(scorekeeper.get_by_test_id("disputed")).to_contain_text("Pips counted wrong")
+
+    # the organizer opens the dispute from the board, reads the hand and confirms the result
+    director = browser.new_context(**browser_context_args).new_page()
+    listen(director, heard)
+    sign_in(director, live_server.url)
+    director.goto(f"{live_server.url}/matches/{second.pk}/")
+    director.get_by_role("link", name="Settle the dispute").tap()
+    expect(director.get_by_role("heading", level=1)).to_have_text(re.compile("^Disputed by "))
+    expect(director.get_by_test_id("dispute-history")).to_contain_text("scored 25")
+    assert_fits_the_phone(director)
+    open_every_disclosure(director)
+    assert not blocking_violations(director)
+    save_screenshot(director, output_path, "sign-dispute-page.png")
+    director.get_by_role("button", name="Confirm the result and sign").tap()
+    expect(director.get_by_test_id("closed")).to_contain_text(
+        "confirmed as it was, and signed by the director"
+    )
+    own.reload()
+    expect(own.get_by_role("heading", level=1)).to_contain_text("Signed by the director at")
+    assert not csp_violations(heard)
