@@ -29,6 +29,8 @@ from scorekeeper.nights.results import (
     night_standings,
     player_names,
     rounds_of,
+    rounds_with_matches,
+    tables_drawn,
     tables_now,
 )
 from scorekeeper.tables.i18n import game_name
@@ -116,7 +118,7 @@ def _results(night: Night) -> dict:
 def _round_shown(night_round: NightRound, names: dict[int, str]) -> dict:
     return {
         "round": night_round,
-        "tables": tables_now(night_round, names),
+        "tables": tables_now(night_round.tables.all(), names),
         "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
     }
 
@@ -259,10 +261,16 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     round is done the night's results and the season's standings with the night in them."""
     version = _board_version(request, pk)
     night = get_night(pk)
-    all_rounds = rounds_of(night)
+    all_rounds = rounds_with_matches(night)
     names = player_names(night)
     started = [r for r in all_rounds if r.started_at is not None]
-    current = _round_shown(started[-1], names) if started else None
+    current = None
+    if started:
+        current = {
+            "round": started[-1],
+            "tables": tables_drawn(started[-1], names, season_version=night.season.version),
+            "sitting_out": [names.get(pk, "?") for pk in started[-1].sitting_out],
+        }
     finished = (
         len(started) == night.rounds and started and rounds.round_done(started[-1])
     ) or False
