@@ -223,6 +223,8 @@ LOCAL_CACHE = {
 # With REDIS_URL, Django's Redis cache: its increments are atomic (the rate limits count on it);
 # without, the database cache (`manage.py createcachetable` makes its table).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+#: the database the rate limits' counts lock while they count (scorekeeper/access/throttle.py)
+CACHE_DATABASE = "default"
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -238,6 +240,19 @@ if REDIS_URL:
     INSTALLED_APPS.append("django_ratelimit")
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 else:
+    if _database["ENGINE"] == "django.db.backends.sqlite3":
+        # The database cache in a SQLite file of its own beside the app's (db.sqlite3: its
+        # db.cache.sqlite3), through a router (scorekeeper/cache_router.py): SQLite has one write
+        # lock per file, and a page stored in the cache must not hold up the next tap at another
+        # table. `manage.py createcachetable` makes its table there (the project's command
+        # covers every database). PostgreSQL locks rows, not the database: there the cache
+        # stays in the app's database.
+        _name = str(_database["NAME"])
+        if _name != ":memory:":
+            _name = str(Path(_name).with_suffix(".cache.sqlite3"))
+        DATABASES["cache"] = {**_database, "NAME": _name, "OPTIONS": {**_database["OPTIONS"]}}
+        DATABASE_ROUTERS = ["scorekeeper.cache_router.CacheRouter"]
+        CACHE_DATABASE = "cache"
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",

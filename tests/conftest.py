@@ -118,7 +118,12 @@ def delete_output_dir() -> None:
     worker (pytest_configure above does it once)."""
 
 
+#: the fixtures that give a test the database
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences"}
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
+    _with_every_database(item)
     # as each test is collected: `-m postgres` chooses by the mark before any other hook runs
     if not any(item.path.is_relative_to(TESTS / where) for where in ON_POSTGRES_TOO):
         return
@@ -128,6 +133,19 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     if callspec is not None and "sqlite" in callspec.params.values():
         return
     item.add_marker(pytest.mark.postgres)
+
+
+def _with_every_database(item: pytest.Item) -> None:
+    """A test that uses the database uses the cache's too: on SQLite the cache has a database of
+    its own (settings: DATABASES["cache"]), which pytest-django would otherwise refuse."""
+    marker = item.get_closest_marker("django_db")
+    if marker is None and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return
+    kwargs = dict(marker.kwargs) if marker else {}
+    if "databases" in kwargs:
+        return
+    args = marker.args if marker else ()
+    item.add_marker(pytest.mark.django_db(*args, **kwargs, databases="__all__"), append=False)
 
 
 @pytest.hookimpl(trylast=True)

@@ -78,10 +78,11 @@ def count_start(request: HttpRequest) -> Refusal | None:
             ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
         )
     # The cache is the database's, whose increment is a read and a write. In a transaction,
-    # SQLite (the default) holds its write lock from the start, so two phones starting at the
-    # same moment are counted one after the other; on PostgreSQL requests at the same instant
-    # may each read the same count, letting through at most one more per app worker.
-    with transaction.atomic():
+    # SQLite (the default) holds the write lock of the cache's own file from the start, so two
+    # phones starting at the same moment are counted one after the other (and no entry waits);
+    # on PostgreSQL requests at the same instant may each read the same count, letting through
+    # at most one more per app worker.
+    with transaction.atomic(using=settings.CACHE_DATABASE):
         for group, key, per_hour in limits:
             usage = get_usage(request, group=group, key=key, rate=f"{per_hour}/h", increment=True)
             if usage is not None and usage["should_limit"]:
@@ -97,7 +98,7 @@ def count_export(request: HttpRequest) -> Refusal | None:
     if request.user.is_authenticated:
         return None
     per_hour = settings.ANONYMOUS_EXPORTS_PER_ADDRESS
-    with transaction.atomic():
+    with transaction.atomic(using=settings.CACHE_DATABASE):
         usage = get_usage(
             request, group="exports-per-address", key=_address, rate=f"{per_hour}/h", increment=True
         )
@@ -108,7 +109,7 @@ def count_export(request: HttpRequest) -> Refusal | None:
 
 def _failed_signins(request: HttpRequest, *, increment: bool) -> dict | None:
     per_hour = settings.SIGNIN_FAILURES_PER_ADDRESS
-    with transaction.atomic():
+    with transaction.atomic(using=settings.CACHE_DATABASE):
         return get_usage(
             request,
             group="signin-failures-per-address",

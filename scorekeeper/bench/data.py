@@ -24,6 +24,7 @@ from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
 from scorekeeper.leagues.kept import standings_rebuild
 from scorekeeper.leagues.kept_ratings import ratings_rework_all
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.straight import score_hand_end
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
@@ -324,3 +325,43 @@ def close_tables(using: str, *, season_id: int, tables: list[Table]) -> None:
     ).update(season=past)
     # the night's matches leave the season's kept standings (nobody looks at the other's)
     standings_rebuild(season_id=season.pk, using=using)
+
+
+def open_night(using: str, *, season_id: int, tables: list[Table]) -> int:
+    """The league night the tables are played at, as its TV shows it: everyone seated checked
+    in, one round of one, started, a table of the round for each match (its seats as the match
+    has them). Returns the night's id."""
+    season = Season.objects.using(using).get(pk=season_id)
+    night = Night.objects.using(using).create(
+        season=season, played_on=timezone.localdate(), rounds=1, partnerships=False
+    )
+    night_round = NightRound.objects.using(using).create(
+        night=night, number=1, started_at=timezone.now()
+    )
+    seats: dict[int, list[int]] = {}
+    for match_id, player_id in (
+        Seat.objects.using(using)
+        .filter(match_id__in=[table.match_id for table in tables])
+        .order_by("match_id", "position")
+        .values_list("match_id", "player_id")
+    ):
+        seats.setdefault(match_id, []).append(player_id)
+    NightTable.objects.using(using).bulk_create(
+        NightTable(
+            night_round=night_round,
+            number=number,
+            seats=seats[table.match_id],
+            match_id=table.match_id,
+        )
+        for number, table in enumerate(tables, 1)
+    )
+    CheckIn.objects.using(using).bulk_create(
+        CheckIn(night=night, player_id=player)
+        for player in sorted({player for seated in seats.values() for player in seated})
+    )
+    return night.pk
+
+
+def close_night(using: str, *, night_id: int) -> None:
+    """The night and its round go; its matches stay (close_tables moves them out)."""
+    Night.objects.using(using).filter(pk=night_id).delete()

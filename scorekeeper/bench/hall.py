@@ -40,6 +40,9 @@ PACE = {"poll": 2.0, "tap": 8.0, "plays_per_hand": 12, "standings": 10.0}
 #: the wall board refreshes itself as its page says (its htmx trigger); this is for the plan
 WALL_SECONDS = 2.0
 TABLES_PER_WALL = 10
+#: the night's board (its TV shows every table of the round) polls as its page says, too
+NIGHT_BOARDS = 1
+NIGHT_BOARD_SECONDS = 2.0
 #: what a number of tables must hold to
 TAP_P99_MS = 250
 POLL_P99_MS = 100
@@ -52,7 +55,7 @@ START_SECONDS = 300
 TARGET_TABLES = 200
 TARGET_SHARE_OF_CEILING = 0.4
 #: the kinds of request of the hall, as the report lists them
-KINDS = ("poll", "tap", "end hand", "wall board", "standings", "open the board")
+KINDS = ("poll", "tap", "end hand", "wall board", "night board", "standings", "open the board")
 
 
 @dataclass(frozen=True)
@@ -77,8 +80,8 @@ def walls(tables: int) -> int:
 
 
 def users(tables: int) -> int:
-    """Four phones a table, the TVs and the organizer."""
-    return 4 * tables + walls(tables) + 1
+    """Four phones a table, the TVs (the wall boards and the night's board) and the organizer."""
+    return 4 * tables + walls(tables) + NIGHT_BOARDS + 1
 
 
 def planned(tables: int) -> dict[str, float]:
@@ -90,6 +93,7 @@ def planned(tables: int) -> dict[str, float]:
         "tap": entries * PACE["plays_per_hand"] / hand,
         "end hand": entries / hand,
         "wall board": walls(tables) / WALL_SECONDS,
+        "night board": NIGHT_BOARDS / NIGHT_BOARD_SECONDS,
         "standings": 1 / PACE["standings"],
     }
 
@@ -101,7 +105,7 @@ def per_table() -> float:
 
 def ceiling(bare_requests_per_second: float) -> int:
     """The most tables the bare view's requests per second would carry."""
-    hall_wide = 1 / PACE["standings"]
+    hall_wide = 1 / PACE["standings"] + NIGHT_BOARDS / NIGHT_BOARD_SECONDS
     return max(0, math.floor((bare_requests_per_second - hall_wide) / per_table()))
 
 
@@ -112,6 +116,7 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
         opened = data.open_tables(
             night.using, season_id=night.season_id, count=tables, seed=night.seed + tables
         )
+        night_id = data.open_night(night.using, season_id=night.season_id, tables=opened)
     connections[night.using].close()
     plan_file = night.folder / f"plan-{tables}.json"
     results_file = night.folder / f"results-{tables}.json"
@@ -127,6 +132,8 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
         ],
         "walls": walls(tables),
         "wall": reverse("leagues:wall", args=[night.league_id, night.season_id]),
+        "night_boards": NIGHT_BOARDS,
+        "night": reverse("nights:board", args=[night_id]),
         "standings": reverse("leagues:season", args=[night.league_id, night.season_id]),
         "login": reverse("login"),
         "organizer": night.organizer,
@@ -174,6 +181,7 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
         pass  # told below, with the end of its log
     finally:
         with transaction.atomic(using=night.using):
+            data.close_night(night.using, night_id=night_id)
             data.close_tables(night.using, season_id=night.season_id, tables=opened)
         connections[night.using].close()
     if not results_file.exists():

@@ -11,9 +11,10 @@ and the pace. Per table:
   it taps a play every 4 to 12 s (8 on average) and, after every 12 plays, ends the hand
   (domino, with the others' pips) in place of the next tap;
 
-and for the hall, a wall board (its TV) per 10 tables, polling as its page says (every 2 s,
-304 while nothing changed), and one organizer, signed in, opening the season's standings
-every 10 s.
+and for the hall, a wall board (its TV) per 10 tables and the night's board (the TV that shows
+every table of the round being played), each polling as its page says (every 2 s, with the
+version it shows, 304 while nothing changed), and one organizer, signed in, opening the season's
+standings every 10 s.
 
 Every address, field and value sent is read off the pages the phone was served (boards.py),
 as a browser does. Once every phone has started (opened its page, joined or signed in), the
@@ -274,15 +275,18 @@ class Scorekeeper(Watcher):
                 self.read_board(board)
 
 
-class WallBoard(Phone):
-    """A TV showing the season's wall board, refreshing as its page says."""
+class Screen(Phone):
+    """A TV in the hall, showing a page and refreshing it as the page says."""
 
-    slots = itertools.count()
+    abstract = True
+    #: the plan's address of the page, and the name its refreshes are measured under
+    page = ""
+    kind = ""
 
     def arrive(self) -> None:
-        page = self.send("GET", PLAN["wall"], "open the wall board")
+        page = self.send("GET", PLAN[self.page], f"open the {self.kind}")
         found = boards.pollers(page) if page else []
-        self.address, self.period = found[0] if found else (PLAN["wall"], 15.0)
+        self.address, self.period = found[0] if found else (PLAN[self.page], 15.0)
         self.ready = page is not None
         self.next_refresh = time.monotonic() + self.rng.uniform(0, self.period)
 
@@ -291,12 +295,26 @@ class WallBoard(Phone):
         if not self.ready:
             return self.idle()
         self.wait_until(self.next_refresh)
-        page = self.send("GET", self.address, "wall board", expect=(200, 304), headers=HTMX)
+        page = self.send("GET", self.address, self.kind, expect=(200, 304), headers=HTMX)
         found = boards.pollers(page) if page else []
         if found:
             # a new board says which version it shows: the next poll asks from there
             self.address = found[0][0]
         self.next_refresh = max(self.next_refresh + self.period, time.monotonic())
+
+
+class WallBoard(Screen):
+    """A TV showing the season's wall board."""
+
+    slots = itertools.count()
+    page, kind = "wall", "wall board"
+
+
+class NightBoard(Screen):
+    """The TV showing the league night: every table of the round being played."""
+
+    slots = itertools.count()
+    page, kind = "night", "night board"
 
 
 class Organizer(Phone):
@@ -329,9 +347,12 @@ class Organizer(Phone):
 TablePhone.fixed_count = 3 * len(TABLES)
 Scorekeeper.fixed_count = len(TABLES)
 WallBoard.fixed_count = PLAN["walls"]
+NightBoard.fixed_count = PLAN["night_boards"]
 Organizer.fixed_count = 1
 #: every phone of the plan; locust is started with this many users
-USERS = sum(kind.fixed_count for kind in (TablePhone, Scorekeeper, WallBoard, Organizer))
+USERS = sum(
+    kind.fixed_count for kind in (TablePhone, Scorekeeper, WallBoard, NightBoard, Organizer)
+)
 
 
 @events.test_start.add_listener

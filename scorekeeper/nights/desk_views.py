@@ -49,7 +49,7 @@ def _desk(request: HttpRequest, pk: int) -> HttpResponse:
     shown_clock = desks.clock_shown(current, night, now) if current else None
     tables = []
     if current is not None:
-        now_playing = tables_now(current, player_names(night))
+        now_playing = tables_now(current.tables.all(), player_names(night))
         signs = sign_states([t.table.match_id for t in now_playing if t.table.match_id])
         tables = desks.desk_tables(
             now_playing,

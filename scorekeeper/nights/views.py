@@ -31,6 +31,8 @@ from scorekeeper.nights.results import (
     night_standings,
     player_names,
     rounds_of,
+    rounds_with_matches,
+    tables_drawn,
     tables_now,
 )
 from scorekeeper.nights.signing import night_provisional, open_disputes
@@ -142,7 +144,7 @@ def _round_shown(night_round: NightRound, names: dict[int, str], night: Night) -
     sitting_out = [names.get(pk, "?") for pk in night_round.sitting_out]
     return {
         "round": night_round,
-        "tables": tables_now(night_round, names),
+        "tables": tables_now(night_round.tables.all(), names),
         "sitting_out": sitting_out,
         # a tournament's bye is one entry: a player, or a partnership
         "bye": " & ".join(sitting_out) if night.is_tournament else "",
@@ -317,10 +319,19 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     version = _board_version(request, pk)
     night = get_night(pk)
     now = timezone.now()
-    all_rounds = rounds_of(night)
+    all_rounds = rounds_with_matches(night)
     names = player_names(night)
     started = [r for r in all_rounds if r.started_at is not None]
-    current = _round_shown(started[-1], names, night) if started else None
+    current = None
+    if started:
+        sitting_out = [names.get(pk, "?") for pk in started[-1].sitting_out]
+        current = {
+            "round": started[-1],
+            "tables": tables_drawn(started[-1], names, season_version=night.season.version),
+            "sitting_out": sitting_out,
+            # a tournament's bye is one entry: a player, or a partnership
+            "bye": " & ".join(sitting_out) if night.is_tournament else "",
+        }
     finished = (
         len(started) == night.rounds and started and rounds.round_done(started[-1])
     ) or False

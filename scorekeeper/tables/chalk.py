@@ -5,7 +5,13 @@ the two walls, the floor, the ceiling, the two slopes of the roof, the cross ins
 two sides of the door, so a half-built house still shows how many fives it holds.
 A score beyond what a board has room for is written as a number instead: the picture stays the
 same size whatever the score.
-Pure Python: returns SVG with nothing in it but strokes (one path), or the number.
+
+The strokes are drawn once a page (``chalk_defs``: a house stroke by stroke, and rows of one to
+ten houses); each tally points at what it needs, a row of houses and the house being built, so
+it weighs the same at 5 points as at 495, and a tap's answer, which carries every side's tally,
+stays small.
+Pure Python: returns SVG as HTML carries it inline (its namespace is implied), with nothing in it
+but strokes, or the number.
 """
 
 from __future__ import annotations
@@ -48,27 +54,48 @@ def shown(points: int) -> str:
     return str(points) if points < MOST_SHOWN else f"{MOST_SHOWN}+"
 
 
+def chalk_defs() -> str:
+    """What every tally on the page draws from, hidden: ``chalk-s1`` to ``chalk-s10``, a house
+    of one to ten strokes, and ``chalk-h1`` to ``chalk-h10``, a row of that many houses. The
+    strokes take their colour and width from where they are shown (``.chalk use`` in app.css)."""
+    return _DEFS
+
+
+def _defs() -> str:
+    parts = []
+    for count in range(1, STROKES_PER_HOUSE + 1):
+        lines = "".join(_stroke(*line) for line in _HOUSE[:count])
+        parts.append(f'<path id="chalk-s{count}" d="{lines}"/>')
+    for houses in range(1, MOST_HOUSES + 1):
+        # a row is the row one shorter and a whole house after it
+        before = f'<use href="#chalk-h{houses - 1}"/>' if houses > 1 else ""
+        x = f' x="{(houses - 1) * (_WIDTH + _GAP)}"' if houses > 1 else ""
+        parts.append(
+            f'<g id="chalk-h{houses}">{before}<use href="#chalk-s{STROKES_PER_HOUSE}"{x}/></g>'
+        )
+    return (
+        '<svg class="visually-hidden" aria-hidden="true" focusable="false" width="0" height="0">'
+        f"<defs>{''.join(parts)}</defs></svg>"
+    )
+
+
 @lru_cache(maxsize=4096)
 def chalk_svg(points: int, label: str = "") -> str:
-    """The score as chalk strokes; ``label`` (already worded, in the reader's language: see
-    templatetags/chalk_tags.py) names it for screen readers, else the number does."""
+    """The score as chalk strokes, drawn from ``chalk_defs`` (which the page carries once);
+    ``label`` (already worded, in the reader's language: see templatetags/chalk_tags.py) names
+    it for screen readers, else the number does."""
     houses, strokes, _ = tally(points)
     name = escape(label or shown(points))
     if houses > MOST_HOUSES or (houses == MOST_HOUSES and strokes):
         return _written(points, name)
-    drawn = [STROKES_PER_HOUSE] * houses + ([strokes] if strokes else [])
-    width = max(1, len(drawn)) * (_WIDTH + _GAP)
-    # one path, a move and a line for each stroke: a tap's answer carries every side's tally
-    strokes = []
-    for index, count in enumerate(drawn):
-        dx = index * (_WIDTH + _GAP)
-        strokes.extend(_stroke(x1 + dx, y1, x2 + dx, y2) for x1, y1, x2, y2 in _HOUSE[:count])
-    path = f'<path d="{"".join(strokes)}"/>' if strokes else ""
+    width = max(1, houses + (1 if strokes else 0)) * (_WIDTH + _GAP)
+    drawn = f'<use href="#chalk-h{houses}"/>' if houses else ""
+    if strokes:
+        x = f' x="{houses * (_WIDTH + _GAP)}"' if houses else ""
+        drawn += f'<use href="#chalk-s{strokes}"{x}/>'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
-        f'role="img" aria-label="{name}">'
-        f'<g stroke="currentColor" stroke-width="2.2" stroke-linecap="round" fill="none">{path}</g>'
-        "</svg>"
+        f'<svg class="chalk" viewBox="0 0 {width} {_HEIGHT}" role="img" aria-label="{name}">'
+        f"{drawn}</svg>"
     )
 
 
@@ -86,8 +113,10 @@ def _written(points: int, name: str) -> str:
     digits = shown(points)
     width = min(len(digits) * 16, MOST_HOUSES * (_WIDTH + _GAP))
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chalk" viewBox="0 0 {width} {_HEIGHT}" '
-        f'role="img" aria-label="{name}">'
-        f'<text x="0" y="24" fill="currentColor" font-size="26" textLength="{width}" '
-        f'lengthAdjust="spacingAndGlyphs">{digits}</text></svg>'
+        f'<svg class="chalk" viewBox="0 0 {width} {_HEIGHT}" role="img" aria-label="{name}">'
+        f'<text x="0" y="24" textLength="{width}" lengthAdjust="spacingAndGlyphs">{digits}</text>'
+        "</svg>"
     )
+
+
+_DEFS = _defs()

@@ -57,11 +57,17 @@
       kind: form.dataset.outbox,
       says: describe(form, fields),
       fields: fields,
-      csrf: data.get("csrfmiddlewaretoken"),
+      // a tap's answer gives Undo no token of its own: the play buttons carry the page's
+      csrf: data.get("csrfmiddlewaretoken") || pageToken(),
       doubleBlank: Number(form.dataset.doubleBlank) || 0,
     });
     moveOn(form, fields);
   });
+
+  function pageToken() {
+    var field = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return field ? field.value : null;
+  }
 
   // The form as the server would draw it next: the lead played, the double down, the end closed.
   function moveOn(form, fields) {

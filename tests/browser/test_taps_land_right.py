@@ -90,3 +90,45 @@ def test_nothing_moves_under_a_finger_when_the_lead_is_played_and_undo_appears(
     entry.get_by_role("radio", name="Bo").check()
     page.touchscreen.tap(*five)
     expect_totals(page, 10, 5, 0, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tap_answered_with_what_it_changed_leaves_the_hand_editable_and_the_chalk_drawn(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """The answer to a tap within a hand is the buttons, the totals and that hand (no Edit and
+    Delete: those on the page stay); the chalk is drawn from the strokes the page carries."""
+    match, page = four_at_a_table(new_context, live_server)
+    answered_in_part = []
+    page.on(
+        "response",
+        lambda response: (
+            answered_in_part.append(response.headers.get("hx-retarget") == "#play-entry")
+            if "/play/" in response.url
+            else None
+        ),
+    )
+
+    tap_score(page, "Bo", 10)  # the hand's first play: the whole board
+    expect_totals(page, 0, 10, 0, 0)
+    tap_score(page, "Cy", 35)
+    expect_totals(page, 0, 10, 35, 0)
+    tap_score(page, "Cy", 30)
+    expect_totals(page, 0, 10, 65, 0)
+
+    assert answered_in_part == [False, True, True]
+    cy = page.locator(".total").nth(2)
+    expect(cy.get_by_role("img", name="65 in chalk", exact=False)).to_be_visible()
+    # a house and three strokes, as wide as the strokes they point at
+    drawn = cy.locator("svg.chalk use").evaluate_all(
+        "uses => uses.map(use => Math.round(use.getBBox().width))"
+    )
+    assert drawn == [20, 20]
+    hand = page.locator("#hand-1")
+    if not hand.evaluate("details => details.open"):
+        hand.locator("summary").tap()
+    expect(hand.get_by_role("link", name="Edit")).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())
+    hand.get_by_role("button", name="Delete").tap()
+    expect_totals(page, 0, 0, 0, 0)
+    assert not Play.objects.filter(hand__match=match).exists()

@@ -16,7 +16,9 @@ from itertools import combinations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -362,6 +364,28 @@ def test_the_night_board_shows_every_table_and_asks_cheaply(organizer, season):
     changed = tv.get(url, headers={"If-None-Match": etag, **HTMX})
     assert changed.status_code == 200
     assert "15" in text(changed)
+
+
+def test_after_a_play_at_one_table_the_night_board_scores_that_table_alone(organizer, season):
+    """The TV's poll after a play redraws the table that moved; the others are kept drawn, so
+    a hall of a hundred tables is not scored afresh at every tap."""
+    night = new_night(organizer, season)
+    first = draw(organizer, night)
+    start(organizer, night, 1)
+    url = reverse("nights:board", args=[night.pk])
+    tv = Client()
+    tv.get(url)
+    match, other = matches_of(first)
+    play(organizer, match, seated_names(match)[0], 15)
+
+    with CaptureQueriesContext(connection) as read:
+        shown = text(tv.get(url, headers=HTMX))
+
+    assert "15" in shown
+    assert all(name in shown for name in seated_names(match) + seated_names(other))
+    hands_read = [query["sql"] for query in read if 'FROM "tables_hand"' in query["sql"]]
+    assert len(hands_read) == 1
+    assert f"IN ({match.pk})" in hands_read[0]
 
 
 def test_the_night_ends_with_its_results_and_the_season_standings(organizer, season):

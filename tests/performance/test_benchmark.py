@@ -95,6 +95,8 @@ def test_the_hall_benchmark_plays_a_night_and_reports_it(tmp_path: Path) -> None
     ]
     for step in found["steps"]:
         assert isinstance(step["held"], bool)
+        # every TV opened its page: the wall board and the night's board
+        assert not [failure for failure in step["setup_failures"] if "board" in failure]
         for kind, measured in step["kinds"].items():
             assert HALL_KINDS <= measured.keys(), kind
     for said in ("Hall capacity:", "Ceiling:", "capacity / ceiling", "Targets:"):

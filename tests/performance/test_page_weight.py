@@ -19,10 +19,11 @@ from django.http import HttpResponse
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from scorekeeper import rules
 from scorekeeper.tables.models import Match
 from tests.performance.hall import long_match
 from tests.web.pages import HTMX
-from tests.web.table import scorekeeper_client
+from tests.web.table import scorekeeper_client, stored
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +67,9 @@ def sent_size(client: Client, url: str) -> int:
     response = client.get(url, headers=ACCEPTS)
     assert response.status_code == 200, url
     body = b"".join(response.streaming_content) if response.streaming else response.content
+    if response.get("Content-Encoding") == "gzip":
+        # the app's own answers (the manifest) are padded at random as the page is
+        return len(body) - random_padding(body)
     return len(body)
 
 
@@ -161,21 +165,30 @@ def test_a_tap_on_a_points_button_is_answered_with_the_board_in_twelve_kilobytes
     assert "<html" not in board
 
 
-#: the answer to a tap on the board as it stands, before compression. The aim is 6 KB; measured
-#: 6.5 KB here (four players each on their own: four totals with their chalk tallies, the play
-#: buttons with two CSRF tokens, the hand with its Edit and Delete), so the budget is 7 KB.
-TAP_BUDGET = 7 * 1000
+#: the answer to a tap on the board as it stands, before compression, whatever the match
+TAP_BUDGET = 6 * 1024
 
 
-def tap_on_the_board_as_drawn(client: Client, match: Match) -> HttpResponse:
-    """A tap on 10 for the second seat on a board drawn at the match's version, as htmx
-    sends it (the buttons post the seat and the version they were drawn at)."""
+def tap_on_the_board_as_drawn(client: Client, match: Match, **entry: str | int) -> HttpResponse:
+    """A tap on 10 for the second seat (or ``entry``) on a board drawn at the match's version,
+    as htmx sends it (the buttons post the seat and the version they were drawn at)."""
     match.refresh_from_db()
     return client.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": "1", "points": 10, "drawn": str(match.version)},
+        {"player": "1", **(entry or {"points": 10}), "drawn": str(match.version)},
         headers=HTMX,
     )
+
+
+def only_what_the_tap_changed(response: HttpResponse) -> str:
+    """The answer, once it is shown to be the few parts a tap changes, within the budget."""
+    answer = response.content.decode()
+    assert response.status_code == 200
+    assert len(response.content) <= TAP_BUDGET, len(response.content)
+    assert response["HX-Retarget"] == "#play-entry"
+    assert 'id="live-top" hx-swap-oob="true"' in answer
+    assert 'id="board"' not in answer
+    return answer
 
 
 @pytest.mark.parametrize("hands", [1, 60])
@@ -188,14 +201,38 @@ def test_a_tap_in_the_hand_being_played_is_answered_in_a_few_kilobytes_at_any_le
     tap_on_the_board_as_drawn(client, match)  # begins the next hand: the whole board
     tap_on_the_board_as_drawn(client, match)
 
-    response = tap_on_the_board_as_drawn(client, match)
-    answer = response.content.decode()
+    answer = only_what_the_tap_changed(tap_on_the_board_as_drawn(client, match))
 
-    assert response.status_code == 200
-    assert len(response.content) <= TAP_BUDGET, len(response.content)
-    assert response["HX-Retarget"] == "#play-entry"
     assert f'id="hand-{hands + 1}"' in answer and 'id="hand-1"' not in answer
-    assert 'id="live-top" hx-swap-oob="true"' in answer
+
+
+def test_a_tap_with_four_players_each_drawn_in_chalk_fits_too(db: None) -> None:
+    """Four players on their own, each with houses and strokes of chalk (the most a tally
+    draws) and a progress bar, playing to 300."""
+    client = scorekeeper_client()
+    match = long_match(hands_to=300, hands=19, seed=9)
+    tap_on_the_board_as_drawn(client, match)
+    tap_on_the_board_as_drawn(client, match)
+
+    answer = only_what_the_tap_changed(tap_on_the_board_as_drawn(client, match))
+
+    totals = [int(total) for total in re.findall(r'data-total="(\d+)"', answer)]
+    assert totals == [235, 265, 225, 260]
+    assert answer.count('class="chalk"') == 4 and answer.count("<progress") == 4
+    assert 'id="hand-20"' in answer
+
+
+def test_a_double_laid_in_sedma_is_answered_in_a_few_kilobytes(db: None) -> None:
+    client = scorekeeper_client()
+    match = stored("sedma", hands=(rules.Hand(opener="Ana"),))
+    tap_on_the_board_as_drawn(client, match, player="0", tile="1-1")
+    tap_on_the_board_as_drawn(client, match, player="1", tile="2-2")
+
+    answer = only_what_the_tap_changed(
+        tap_on_the_board_as_drawn(client, match, player="2", tile="3-3")
+    )
+
+    assert 'value="3-3" disabled' in answer and 'id="hand-1"' in answer
 
 
 def test_a_tap_on_a_board_drawn_before_another_phones_entry_brings_the_whole_board(

@@ -13,20 +13,38 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper import rules
-from scorekeeper.tables.chalk import chalk_svg, tally
+from scorekeeper.tables.chalk import chalk_defs, chalk_svg, tally
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.templatetags.chalk_tags import describe
 from tests.web.table import board, play, stored
 
-SVG = "{http://www.w3.org/2000/svg}"
+#: inline in HTML, the drawing names no namespace: the HTML parser gives it SVG's
+SVG = ""
+#: the strokes a page carries once, which every tally on it points at
+DEFS = ET.fromstring(chalk_defs())
+
+
+def _strokes_at(ref: str, dx: float) -> list[tuple[float, float]]:
+    """Where the strokes of what ``ref`` names start, moved ``dx`` to the right: a path is a
+    move for each stroke, a row of houses is the houses it points at."""
+    drawn = DEFS.find(f".//*[@id='{ref.removeprefix('#')}']")
+    assert drawn is not None, f"{ref} is not among the strokes the page carries"
+    if drawn.tag == f"{SVG}path":
+        return [(float(x) + dx, float(y)) for x, y in re.findall(r"M(\d+) (\d+)", drawn.get("d"))]
+    return [
+        start
+        for use in drawn.findall(f"{SVG}use")
+        for start in _strokes_at(use.get("href"), dx + float(use.get("x", 0)))
+    ]
 
 
 def strokes(svg: str) -> list[tuple[float, float]]:
-    """Where each stroke of the drawing starts: every stroke is a move in its one path."""
-    path = ET.fromstring(svg).find(f"{SVG}g/{SVG}path")
-    if path is None:
-        return []
-    return [(float(x), float(y)) for x, y in re.findall(r"M(\d+) (\d+)", path.get("d"))]
+    """Where each stroke of the drawing starts, as the browser draws it from the page's strokes."""
+    return [
+        start
+        for use in ET.fromstring(svg).findall(f"{SVG}use")
+        for start in _strokes_at(use.get("href"), float(use.get("x", 0)))
+    ]
 
 
 def strokes_drawn(svg: str) -> int:
@@ -95,10 +113,10 @@ def test_the_drawing_is_one_image_named_for_a_screen_reader_and_nothing_but_line
 
     assert svg.get("role") == "img"
     assert svg.get("aria-label") == "60 in chalk: 1 house of fifty, 2 strokes of five"
-    drawn = {element.tag for element in svg.iter()} - {f"{SVG}svg", f"{SVG}g"}
-    assert drawn == {f"{SVG}path"}
-    # the strokes take the text colour, so they follow the light and the dark theme
-    assert svg.find(f"{SVG}g").get("stroke") == "currentColor"
+    drawn = {element.tag for element in svg.iter()} - {f"{SVG}svg"}
+    assert drawn == {f"{SVG}use"}
+    # the strokes take the text colour (app.css), so they follow the light and the dark theme
+    assert "stroke=" not in chalk_defs() and "fill=" not in chalk_defs()
 
 
 def test_a_label_given_is_used_and_escaped() -> None:
@@ -210,3 +228,20 @@ def test_a_sedma_score_sheet_has_no_chalk(client: Client, sedma_match: Match) ->
     page = client.get(reverse("tables:sheet", args=[sedma_match.pk])).content.decode()
 
     assert 'class="chalk"' not in page
+
+
+@pytest.mark.parametrize("page_name", ["tables:scoreboard", "tables:sheet"])
+def test_every_tally_on_a_page_points_at_strokes_the_page_carries_once(
+    client: Client, straight_match: Match, page_name: str
+) -> None:
+    for player, points in (("Ana", 10), ("Bo", 35), ("Cy", 30), ("Cy", 25)):
+        play(client, straight_match, player, points)
+
+    page = client.get(reverse(page_name, args=[straight_match.pk])).content.decode()
+
+    assert page.count('id="chalk-s10"') == 1
+    tallies = "".join(re.findall(r'<svg class="chalk"[^>]*>(.*?)</svg>', page))
+    pointed_at = set(re.findall(r'<use href="#(chalk-[hs]\d+)"', tallies))
+    # Ana 10, Bo 35, Cy 55: two strokes, seven, a house and one
+    assert pointed_at == {"chalk-s2", "chalk-s7", "chalk-h1", "chalk-s1"}
+    assert all(f'id="{name}"' in page for name in pointed_at)

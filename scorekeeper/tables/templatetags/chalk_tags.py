@@ -4,7 +4,7 @@ from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
-from scorekeeper.tables.chalk import MOST_SHOWN, chalk_svg, shown, tally
+from scorekeeper.tables.chalk import MOST_SHOWN, chalk_defs, chalk_svg, shown, tally
 
 register = template.Library()
 
@@ -43,3 +43,10 @@ def describe(points: int) -> str:
         "points": points,
         "tally": ", ".join(parts) if parts else gettext("nothing yet"),
     }
+
+
+@register.simple_tag
+def chalk_strokes() -> str:
+    """``{% chalk_strokes %}``: once on a page that shows tallies, outside what htmx swaps, the
+    strokes they are drawn from."""
+    return mark_safe(chalk_defs())

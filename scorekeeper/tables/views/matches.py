@@ -168,6 +168,9 @@ def render_board(
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"
         if tap:
+            # htmx sends the CSRF token from its cookie (app.js): the play buttons carry it
+            # for the outbox, the other forms of the answer go without (``tap``)
+            context["tap"] = True
             response = render(request, "tables/_tap.html", context, status=status)
             response["HX-Retarget"] = "#play-entry"
             response["HX-Reswap"] = "outerHTML"

@@ -1,0 +1,24 @@
+"""Django's ``createcachetable``, for every database when none is named: on SQLite the cache
+has a database of its own (scorekeeper/cache_router.py), and the one command deployments, the
+Makefile and the tests already run makes its table there; on PostgreSQL, in the app's database.
+The router says which database holds the table; elsewhere nothing is made."""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+
+from django.core.management.commands import createcachetable
+from django.db import connections
+
+
+class Command(createcachetable.Command):
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        super().add_arguments(parser)
+        parser.set_defaults(database=None)
+
+    def handle(self, *tablenames: str, **options: object) -> None:
+        if options["database"] is not None:
+            return super().handle(*tablenames, **options)
+        for alias in connections:
+            super().handle(*tablenames, **{**options, "database": alias})
+        return None
