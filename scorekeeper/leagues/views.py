@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import chain
 
 from django.contrib import messages
 from django.core.cache import cache, caches
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
@@ -30,18 +31,17 @@ from scorekeeper.access.views import too_many_exports
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
-from scorekeeper.leagues.kept import standings_read
+from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
     counted,
+    entries_with_seats,
     forfeited_by,
     in_progress,
     playing_now,
     playing_versions,
     result_of,
-    results_of,
-    season_entries,
     season_hands,
     sides_of,
     with_seats,
@@ -253,17 +253,38 @@ def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
     return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
 
 
+#: the matches the season's match list shows at a time
+MATCHES_PER_PAGE = 50
+
+
 @require_safe
 def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """The matches behind a standings number: ?player=NAME&what=played|won|lost|forfeits."""
+    """The season's matches, being played first, then the newest finished, a page at a time
+    (``?page=``); ``?player=NAME&what=played|won|lost|forfeits``: the matches behind a number
+    of the standings, traced from the results kept on the player's entries (kept.py). A page
+    reads its own matches and their seats, whatever the season's size: at 10,000 matches the
+    whole list took 3.3 s of CPU and 2.4 MB, a player's 2.1 s (every result of the season)."""
     season = get_season(league_id, pk)
     player = request.GET.get("player", "")
     what = request.GET.get("what", "played")
-    entries = season_entries(season.pk)
-    results = {r.match_id: r for r in results_of(entries)}
-    rows = {row.player: row for row in standings(list(results.values()))}
-    ids = set(rows[player].match_ids.get(what, [])) if player in rows else set()
-    shown = [e for e in entries if e.match_id in ids] if player else entries
+    if player:
+        person = Player.objects.filter(name=player).values_list("pk", flat=True).first()
+        ids: Sequence[int] | QuerySet = (
+            standings_traced(season_id=season.pk, player_id=person, what=what)
+            if person is not None
+            else []
+        )
+    else:
+        ids = (
+            SeasonMatch.objects.filter(season=season)
+            .order_by(*NEWEST_FIRST)
+            .values_list("match_id", flat=True)
+        )
+    page = Paginator(ids, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    shown = list(page.object_list)
+    entries = entries_with_seats(SeasonMatch.objects.filter(match_id__in=shown))
+    by_match = {entry.match_id: entry for entry in entries}
+    listed = [by_match[match_id] for match_id in shown if match_id in by_match]
     return render(
         request,
         "leagues/season_matches.html",
@@ -278,7 +299,8 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
                 "lost": pgettext("matches", "lost"),
                 "forfeits": pgettext("matches", "forfeits"),
             }.get(what, what),
-            "entries": [(e, results[e.match_id]) for e in shown],
+            "entries": [(e, result_of(e.match, e.forfeited_by)) for e in listed],
+            "page": page,
         },
     )
 
