@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import chain
 
 from django.contrib import messages
@@ -11,7 +11,7 @@ from django.core.cache import cache, caches
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -30,6 +30,7 @@ from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import too_many_exports
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
+from scorekeeper.leagues.exports import export_kept
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
 from scorekeeper.leagues.models import League, Season, SeasonMatch
@@ -409,15 +410,47 @@ def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
 
 
 @require_safe
-def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponseBase:
     """Every hand of the season: one row per side per hand, with the running total. Written
     as it is read, a chunk of matches at a time, so a season of any size is sent in the
-    memory of a chunk; read without an account, it counts as a heavy export."""
+    memory of a chunk, and kept as a file while the season stands as it is (exports.py); read
+    without an account, it counts as a heavy export."""
     season = get_season(league_id, pk)
     if refusal := count_export(request):
         return too_many_exports(request, refusal)
     header = [["match", "game", "hand", "side", "points", "running total"]]
-    return _csv_stream(chain(header, season_hands(season.pk)), f"hands-{season.pk}.csv")
+    return export_kept(
+        name=f"hands-{season.pk}",
+        version=season_export_version(season),
+        suffix=".csv",
+        content_type="text/csv; charset=utf-8",
+        filename=f"hands-{season.pk}.csv",
+        written=csv_lines(chain(header, season_hands(season.pk))),
+    )
+
+
+def season_export_version(season: Season) -> str:
+    """What a season's export holds moves this (read with get_season): the season's version
+    (a match finished, forfeited, corrected, added or taken away, a player renamed), its
+    newest entry (entries written without the app's signals) and each match being played with
+    its version (a play changes them, not the season's version). One small query."""
+    return f"{season.version}.{season.newest_entry or 0}.{playing_versions(season.pk)}"
+
+
+def league_export_version(league: League) -> str:
+    """What a league's bundle holds moves this: the league's name, game and rules, its
+    members, and each season as season_export_version has it. Three small queries."""
+    seasons = with_newest_entry(league.seasons.order_by("pk")).values_list(
+        "pk", "name", "starts_on", "ends_on", "version", "newest_entry"
+    )
+    members = league.members.order_by("pk").values_list("pk", "name")
+    playing = (
+        SeasonMatch.objects.filter(season__league=league, match__finished=False)
+        .order_by("match_id")
+        .values_list("match_id", "match__version")
+    )
+    held = (league.name, league.game, league.rules, list(seasons), list(members), list(playing))
+    return repr(held)
 
 
 def _csv_response(filename: str) -> HttpResponse:
@@ -426,22 +459,22 @@ def _csv_response(filename: str) -> HttpResponse:
     return response
 
 
-def _csv_stream(rows: Iterable[Iterable[object]], filename: str) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @require_safe
-def export_bundle(request: HttpRequest, pk: int) -> HttpResponse:
-    """The league as a zip, written as it is sent (bundle.py); read without an account, it
-    counts as a heavy export."""
+def export_bundle(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The league as a zip, written as it is sent (bundle.py) and kept as a file while the
+    league stands as it is (exports.py); read without an account, it counts as a heavy
+    export."""
     league = get_object_or_404(League, pk=pk)
     if refusal := count_export(request):
         return too_many_exports(request, refusal)
-    response = StreamingHttpResponse(bundle.export_league(league), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="league-{league.pk}.zip"'
-    return response
+    return export_kept(
+        name=f"league-{league.pk}",
+        version=league_export_version(league),
+        suffix=".zip",
+        content_type="application/zip",
+        filename=f"league-{league.pk}.zip",
+        written=bundle.export_league(league),
+    )
 
 
 @require_http_methods(["GET", "POST"])
