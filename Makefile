@@ -53,10 +53,8 @@ run: $(INSTALLED)
 # Every test on SQLite; then, on PostgreSQL, those marked `postgres` (tests/conftest.py lists
 # them): where the two databases differ. docs/development.md says what runs where. The second
 # run empties a folder of its own, leaving the first run's screenshots in test-results/.
-# --dist loadgroup: the tests of an xdist_group run in one process (the 10,000-match season of
-# tests/performance/test_big_season.py is filled once, not once per process).
 test: $(INSTALLED) chromium redis lint deploy-check
-	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(PYTHON) -m pytest -n $(TEST_WORKERS)
 ifeq ($(SKIP_POSTGRES),1)
 	@echo "SKIP_POSTGRES=1: not running the tests marked postgres on PostgreSQL"
 else
