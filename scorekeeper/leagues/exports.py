@@ -23,6 +23,10 @@ from pathlib import Path
 from django.conf import settings
 from django.http import FileResponse, HttpResponseBase, StreamingHttpResponse
 
+#: what is sent and written at a time: a CSV comes a line at a time, and a line per write to
+#: the file and the network cost more than the line
+PIECE = 64 * 1024
+
 
 def export_kept(
     *,
@@ -61,8 +65,7 @@ def _kept_as_sent(
     kept = False
     try:
         with os.fdopen(handle, "wb") as file:
-            for piece in pieces:
-                data = piece.encode() if isinstance(piece, str) else piece
+            for data in _in_pieces(pieces):
                 file.write(data)
                 yield data
         for older in path.parent.glob(f"{name}-*{suffix}"):
@@ -72,3 +75,18 @@ def _kept_as_sent(
     finally:
         if not kept:
             Path(writing).unlink(missing_ok=True)
+
+
+def _in_pieces(parts: Iterable[bytes | str]) -> Iterator[bytes]:
+    """``parts`` as bytes, joined into pieces of about PIECE."""
+    held: list[bytes] = []
+    size = 0
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        held.append(data)
+        size += len(data)
+        if size >= PIECE:
+            yield b"".join(held)
+            held, size = [], 0
+    if held:
+        yield b"".join(held)

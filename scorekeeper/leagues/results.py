@@ -299,7 +299,8 @@ def stored_matches(
         hands[row["match_id"]].append(hand)
         by_id[row["id"]] = hand
     for hand_id, seat, points, tile, lead in (
-        Play.objects.filter(hand_id__in=by_id)
+        # by the chunk's match ids (a join): the hands' ids are ten times as many parameters
+        Play.objects.filter(hand__match_id__in=ids)
         .order_by("hand_id", "number")
         .values_list("hand_id", "seat", "points", "tile", "lead")
     ):
