@@ -15,6 +15,7 @@ table nor Redis should hold, and a file is sent without being read into memory.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -22,6 +23,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.http import FileResponse, HttpResponseBase, StreamingHttpResponse
+
+logger = logging.getLogger(__name__)
 
 #: what is sent and written at a time: a CSV comes a line at a time, and a line per write to
 #: the file and the network cost more than the line
@@ -44,7 +47,8 @@ def export_kept(
     path = Path(settings.EXPORTS_ROOT) / f"{name}-{digest}{suffix}"
     try:
         kept = path.open("rb")
-    except FileNotFoundError:
+    except OSError:
+        # none kept yet (or a folder the app cannot read: the export is written afresh)
         response: HttpResponseBase = StreamingHttpResponse(
             _kept_as_sent(path, name, suffix, written), content_type=content_type
         )
@@ -60,8 +64,14 @@ def _kept_as_sent(
     renamed to ``path`` once the last is sent. An answer not sent whole (the reader went away,
     the worker stopped) leaves no file; two first downloads at once each write their own and
     the second rename replaces the first with the same bytes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, writing = tempfile.mkstemp(dir=path.parent, prefix=".writing-", suffix=suffix)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, writing = tempfile.mkstemp(dir=path.parent, prefix=".writing-", suffix=suffix)
+    except OSError as problem:
+        # a folder the app cannot write to costs the keeping, not the download
+        logger.warning("Export not kept in %s: %s", path.parent, problem)
+        yield from _in_pieces(pieces)
+        return
     kept = False
     try:
         with os.fdopen(handle, "wb") as file:

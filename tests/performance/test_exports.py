@@ -201,3 +201,16 @@ def test_an_export_not_sent_whole_is_not_kept(season: data.Hall) -> None:
     response.close()
 
     assert kept_files() == []
+
+
+def test_a_folder_the_app_cannot_write_to_costs_the_keeping_not_the_download(
+    season: data.Hall, settings, tmp_path: Path
+) -> None:
+    # a file where the folder should be: nothing can be written under it
+    (tmp_path / "taken").write_text("")
+    settings.EXPORTS_ROOT = tmp_path / "taken" / "exports"
+
+    body, _ = read(Client(), hands_url(season))
+
+    rows = list(csv.reader(io.StringIO(body.decode())))[1:]
+    assert len({(row[0], row[2]) for row in rows}) == season.hands
