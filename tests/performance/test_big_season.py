@@ -39,8 +39,6 @@ PLAYERS = 200
 TABLES = 30
 MOST_BYTES = 200 * 1024
 MOST_CPU_SECONDS = 0.3
-#: the filler's own CPU time: 43 s on the 2-core machine these figures were taken on
-MOST_FILL_SECONDS = 60
 
 
 @dataclass(frozen=True)
@@ -57,9 +55,8 @@ def big_season(django_db_setup: None, django_db_blocker) -> Iterator[BigSeason]:
         started = time.process_time()
         hall = data.fill("default", players=PLAYERS, matches=MATCHES, tables=0)
         data.open_tables("default", season_id=hall.season_id, count=TABLES, seed=28)
-        filled = time.process_time() - started
-        print(f"filled {MATCHES} matches in {filled:.1f} s of CPU")
-        assert filled < MOST_FILL_SECONDS, f"filling the season took {filled:.1f} s of CPU"
+        # about 42 s of CPU on the 2-core machine of docs/limits.md's figures; shown with -s
+        print(f"filled {MATCHES} matches in {time.process_time() - started:.1f} s of CPU")
         player = Player.objects.annotate(seated=Count("seats")).order_by("-seated", "pk").first()
         match = Match.objects.filter(seats__player=player, finished=True).latest("pk")
         yield BigSeason(hall, player, match)
