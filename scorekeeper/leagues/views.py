@@ -40,6 +40,7 @@ from scorekeeper.leagues.results import (
     entries_with_seats,
     forfeited_by,
     in_progress,
+    player_results,
     playing_now,
     playing_versions,
     result_of,
@@ -519,20 +520,15 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's record per game, rating history, partners, opponents and recent matches, from
     the matches that count (results.counted)."""
     person = get_object_or_404(Player, pk=pk)
-    matches = list(
-        with_seats(
-            counted(Match.objects.filter(seats__player=person)).select_related("league_entry")
-        ).order_by("-updated_at")
-    )
+    found = player_results(person.pk)
     games = []
     rated = player_ratings(person)
     for game in GAME_NAMES:
         name = game_name(game)
-        played = [m for m in matches if m.game == game]
-        if not played:
-            continue
         # a forfeit counts here as it does in the season's standings
-        results = [result_of(m, forfeited_by(m)) for m in played]
+        results = [result for played, result in found if played == game]
+        if not results:
+            continue
         row = next((r for r in standings(results) if r.player == person.name), None)
         games.append(
             {
@@ -552,7 +548,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         game["partners"] = [
             (p, chances.get(game["game"], {}).get(p.name)) for p in game["partners"]
         ]
-    recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches[:15]]
+    matches = with_seats(
+        counted(Match.objects.filter(seats__player=person)).select_related("league_entry")
+    ).order_by("-updated_at", "-pk")[:15]
+    recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches]
     return render(
         request,
         "leagues/player.html",
