@@ -208,6 +208,12 @@ def release_id() -> str:
 
 RELEASE = release_id()
 
+# Heavy exports (a season's hands.csv, a league's bundle.zip) kept as files under the version of
+# what they hold and the release (scorekeeper/leagues/exports.py): a second download of an
+# unchanged season is the file, not every match read and scored again. Several MB each, one per
+# season or league; a folder the app may write to.
+EXPORTS_ROOT = Path(os.environ.get("DJANGO_EXPORTS_ROOT") or BASE_DIR / "var" / "exports")
+
 # "local": each worker's own memory, for what is cheap to draw again and asked for every two
 # seconds (a wall board's tables, each under its version): no write to a shared cache at all.
 LOCAL_CACHE = {

@@ -185,6 +185,15 @@ def _start_counts_from_zero(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _exports_kept_apart(settings, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test keeps its heavy exports (leagues/exports.py) in a folder of its own: a test's
+    database starts its ids and versions again, so another test's file would match its own.
+    Named here, made only by a test that writes an export."""
+    base = tmp_path_factory.getbasetemp()
+    settings.EXPORTS_ROOT = base / "exports" / uuid.uuid4().hex
+
+
+@pytest.fixture(autouse=True)
 def _local_cache_emptied() -> None:
     """Each worker's own cache keeps what it drew under the ids and versions of its rows: a
     test's database starts its ids again, so the test starts with that cache empty."""

@@ -216,6 +216,44 @@ def standings_read(season: Season, ranking: Ranking = BY_WIN_PERCENT) -> list[St
     return ranked(rows, beats, season.league.game == "chickenfoot", ranking)
 
 
+#: the numbers of a kept row whose matches the season's match list traces (``?what=``)
+TRACED = ("played", "won", "lost", "forfeits")
+
+#: a season's matches as its match list shows them: being played first, then the newest finished
+NEWEST_FIRST = (F("match__finished_at").desc(nulls_first=True), "-created_at", "-pk")
+
+
+def standings_traced(*, season_id: int, player_id: int, what: str) -> list[int]:
+    """The ids of the season's matches behind one number of the player's kept row (``what``:
+    one of TRACED), newest first. Read from the results kept on the player's own entries: one
+    query over their matches, never the season's others."""
+    if what not in TRACED:
+        return []
+    entries = (
+        SeasonMatch.objects.filter(
+            season_id=season_id, match__seats__player_id=player_id, counted__isnull=False
+        )
+        .order_by(*NEWEST_FIRST)
+        .values_list("counted", flat=True)
+    )
+    found = []
+    for kept in entries:
+        result = _result(kept)
+        side = result.side_of(player_id)
+        if side is None:
+            continue
+        forfeit = result.forfeited_by is not None
+        won = result.won(side)
+        if (
+            what == "played"
+            or (what == "won" and won)
+            or (what == "lost" and not won)
+            or (what == "forfeits" and forfeit)
+        ):
+            found.append(result.match_id)
+    return found
+
+
 def standings_rebuild(
     *, season_id: int, models: SimpleNamespace | None = None, using: str = "default"
 ) -> None:

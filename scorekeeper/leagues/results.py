@@ -242,6 +242,22 @@ def season_results(season_id: int) -> list[Result]:
     return _results([_Stored(*row) for row in entries], seats)
 
 
+def player_results(player_id: int) -> list[tuple[str, Result]]:
+    """Each match that counts for the player (``counted``), newest first, as its game and its
+    result, read as plain values in two queries: a player page's records, partners and
+    opponents, without a model instance per match, seat and player (at 2,000 matches of one
+    player those took two thirds of the page's 0.5 s)."""
+    matches = counted(Match.objects.filter(seats__player_id=player_id))
+    rows = list(
+        matches.order_by("-updated_at", "-pk").values_list(
+            "pk", *_MATCH_COLUMNS, "league_entry__forfeited_by"
+        )
+    )
+    seats = Seat.objects.filter(match__in=matches.values("pk"))
+    results = _results([_Stored(*row) for row in rows], seats)
+    return [(row[1], result) for row, result in zip(rows, results, strict=True)]
+
+
 def counted(matches: QuerySet[Match]) -> QuerySet[Match]:
     """The matches that count in ratings and player records: those of a league season and
     those started by a signed-in account. A match started by a phone without an account counts
@@ -325,7 +341,8 @@ def stored_matches(
         hands[row["match_id"]].append(hand)
         by_id[row["id"]] = hand
     for hand_id, seat, points, tile, lead in (
-        Play.objects.filter(hand_id__in=by_id)
+        # by the chunk's match ids (a join): the hands' ids are ten times as many parameters
+        Play.objects.filter(hand__match_id__in=ids)
         .order_by("hand_id", "number")
         .values_list("hand_id", "seat", "points", "tile", "lead")
     ):

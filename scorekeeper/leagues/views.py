@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from itertools import chain
 
 from django.contrib import messages
 from django.core.cache import cache, caches
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -30,19 +31,20 @@ from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import too_many_exports
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
+from scorekeeper.leagues.exports import export_kept
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
-from scorekeeper.leagues.kept import standings_read
+from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
     counted,
+    entries_with_seats,
     forfeited_by,
     in_progress,
+    player_results,
     playing_now,
     playing_versions,
     result_of,
-    results_of,
-    season_entries,
     season_hands,
     sides_of,
     with_seats,
@@ -287,17 +289,38 @@ def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
     return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
 
 
+#: the matches the season's match list shows at a time
+MATCHES_PER_PAGE = 50
+
+
 @require_safe
 def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """The matches behind a standings number: ?player=NAME&what=played|won|lost|forfeits."""
+    """The season's matches, being played first, then the newest finished, a page at a time
+    (``?page=``); ``?player=NAME&what=played|won|lost|forfeits``: the matches behind a number
+    of the standings, traced from the results kept on the player's entries (kept.py). A page
+    reads its own matches and their seats, whatever the season's size: at 10,000 matches the
+    whole list took 3.3 s of CPU and 2.4 MB, a player's 2.1 s (every result of the season)."""
     season = get_season(league_id, pk)
     player = request.GET.get("player", "")
     what = request.GET.get("what", "played")
-    entries = season_entries(season.pk)
-    results = {r.match_id: r for r in results_of(entries)}
-    rows = {row.player: row for row in standings(list(results.values()))}
-    ids = set(rows[player].match_ids.get(what, [])) if player in rows else set()
-    shown = [e for e in entries if e.match_id in ids] if player else entries
+    if player:
+        person = Player.objects.filter(name=player).values_list("pk", flat=True).first()
+        ids: Sequence[int] | QuerySet = (
+            standings_traced(season_id=season.pk, player_id=person, what=what)
+            if person is not None
+            else []
+        )
+    else:
+        ids = (
+            SeasonMatch.objects.filter(season=season)
+            .order_by(*NEWEST_FIRST)
+            .values_list("match_id", flat=True)
+        )
+    page = Paginator(ids, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    shown = list(page.object_list)
+    entries = entries_with_seats(SeasonMatch.objects.filter(match_id__in=shown))
+    by_match = {entry.match_id: entry for entry in entries}
+    listed = [by_match[match_id] for match_id in shown if match_id in by_match]
     return render(
         request,
         "leagues/season_matches.html",
@@ -312,7 +335,8 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
                 "lost": pgettext("matches", "lost"),
                 "forfeits": pgettext("matches", "forfeits"),
             }.get(what, what),
-            "entries": [(e, results[e.match_id]) for e in shown],
+            "entries": [(e, result_of(e.match, e.forfeited_by)) for e in listed],
+            "page": page,
         },
     )
 
@@ -421,15 +445,47 @@ def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
 
 
 @require_safe
-def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponseBase:
     """Every hand of the season: one row per side per hand, with the running total. Written
     as it is read, a chunk of matches at a time, so a season of any size is sent in the
-    memory of a chunk; read without an account, it counts as a heavy export."""
+    memory of a chunk, and kept as a file while the season stands as it is (exports.py); read
+    without an account, it counts as a heavy export."""
     season = get_season(league_id, pk)
     if refusal := count_export(request):
         return too_many_exports(request, refusal)
     header = [["match", "game", "hand", "side", "points", "running total"]]
-    return _csv_stream(chain(header, season_hands(season.pk)), f"hands-{season.pk}.csv")
+    return export_kept(
+        name=f"hands-{season.pk}",
+        version=season_export_version(season),
+        suffix=".csv",
+        content_type="text/csv; charset=utf-8",
+        filename=f"hands-{season.pk}.csv",
+        written=csv_lines(chain(header, season_hands(season.pk))),
+    )
+
+
+def season_export_version(season: Season) -> str:
+    """What a season's export holds moves this (read with get_season): the season's version
+    (a match finished, forfeited, corrected, added or taken away, a player renamed), its
+    newest entry (entries written without the app's signals) and each match being played with
+    its version (a play changes them, not the season's version). One small query."""
+    return f"{season.version}.{season.newest_entry or 0}.{playing_versions(season.pk)}"
+
+
+def league_export_version(league: League) -> str:
+    """What a league's bundle holds moves this: the league's name, game and rules, its
+    members, and each season as season_export_version has it. Three small queries."""
+    seasons = with_newest_entry(league.seasons.order_by("pk")).values_list(
+        "pk", "name", "starts_on", "ends_on", "version", "newest_entry"
+    )
+    members = league.members.order_by("pk").values_list("pk", "name")
+    playing = (
+        SeasonMatch.objects.filter(season__league=league, match__finished=False)
+        .order_by("match_id")
+        .values_list("match_id", "match__version")
+    )
+    held = (league.name, league.game, league.rules, list(seasons), list(members), list(playing))
+    return repr(held)
 
 
 def _csv_response(filename: str) -> HttpResponse:
@@ -438,22 +494,22 @@ def _csv_response(filename: str) -> HttpResponse:
     return response
 
 
-def _csv_stream(rows: Iterable[Iterable[object]], filename: str) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @require_safe
-def export_bundle(request: HttpRequest, pk: int) -> HttpResponse:
-    """The league as a zip, written as it is sent (bundle.py); read without an account, it
-    counts as a heavy export."""
+def export_bundle(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The league as a zip, written as it is sent (bundle.py) and kept as a file while the
+    league stands as it is (exports.py); read without an account, it counts as a heavy
+    export."""
     league = get_object_or_404(League, pk=pk)
     if refusal := count_export(request):
         return too_many_exports(request, refusal)
-    response = StreamingHttpResponse(bundle.export_league(league), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="league-{league.pk}.zip"'
-    return response
+    return export_kept(
+        name=f"league-{league.pk}",
+        version=league_export_version(league),
+        suffix=".zip",
+        content_type="application/zip",
+        filename=f"league-{league.pk}.zip",
+        written=bundle.export_league(league),
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -498,20 +554,15 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's record per game, rating history, partners, opponents and recent matches, from
     the matches that count (results.counted)."""
     person = get_object_or_404(Player, pk=pk)
-    matches = list(
-        with_seats(
-            counted(Match.objects.filter(seats__player=person)).select_related("league_entry")
-        ).order_by("-updated_at")
-    )
+    found = player_results(person.pk)
     games = []
     rated = player_ratings(person)
     for game in GAME_NAMES:
         name = game_name(game)
-        played = [m for m in matches if m.game == game]
-        if not played:
-            continue
         # a forfeit counts here as it does in the season's standings
-        results = [result_of(m, forfeited_by(m)) for m in played]
+        results = [result for played, result in found if played == game]
+        if not results:
+            continue
         row = next((r for r in standings(results) if r.player == person.name), None)
         games.append(
             {
@@ -531,7 +582,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         game["partners"] = [
             (p, chances.get(game["game"], {}).get(p.name)) for p in game["partners"]
         ]
-    recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches[:15]]
+    matches = with_seats(
+        counted(Match.objects.filter(seats__player=person)).select_related("league_entry")
+    ).order_by("-updated_at", "-pk")[:15]
+    recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches]
     return render(
         request,
         "leagues/player.html",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from scorekeeper.rules.text import N_
 
@@ -54,9 +55,14 @@ class Side:
 
     players: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        # worked out once: a side is looked up by its label (its hash) at every hand and play
+        object.__setattr__(self, "_label", SIDE_JOIN.join(self.players))
+        object.__setattr__(self, "_hash", hash(self._label))
+
     @property
     def label(self) -> str:
-        return SIDE_JOIN.join(self.players)
+        return self._label
 
     @property
     def is_partnership(self) -> bool:
@@ -72,7 +78,7 @@ class Side:
         if isinstance(other, Side):
             return self.players == other.players
         if isinstance(other, str):
-            return self.label == other
+            return self._label == other
         return NotImplemented
 
     def __lt__(self, other: object) -> bool:
@@ -86,7 +92,7 @@ class Side:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.label)
+        return self._hash
 
 
 @dataclass(frozen=True)
@@ -150,22 +156,43 @@ class Match:
     @property
     def sides(self) -> list[Side]:
         """Each player on their own, or the partnerships, in seating order."""
+        return list(self._sides)
+
+    # The seating is worked out once per match value (it is frozen) rather than at every
+    # lookup: scoring a season's hands looked up a player's side some 270 times a match, and
+    # sorting the partnerships each time was a third of the engine's time in hands.csv.
+    @cached_property
+    def _sides(self) -> tuple[Side, ...]:
         if not self.partnerships:
-            return [Side((name,)) for name in self.players]
+            return tuple(Side((name,)) for name in self.players)
         teams = sorted(self._teams(), key=lambda team: self.players.index(team[0]))
-        return [Side(tuple(team)) for team in teams]
+        return tuple(Side(tuple(team)) for team in teams)
 
     def _teams(self) -> list[list[str]]:
         return [sorted(team, key=self.players.index) for team in self.partnerships]
 
-    def side_of(self, player: str) -> Side:
+    @cached_property
+    def _side_by_player(self) -> dict[str, Side]:
+        found: dict[str, Side] = {}
         for team in self._teams():
-            if player in team:
-                return Side(tuple(team))
-        return Side((player,))
+            for name in team:
+                # a name in two partnerships (a finding) is on the first
+                found.setdefault(name, Side(tuple(team)))
+        return found
+
+    @cached_property
+    def _players_by_side(self) -> dict[Side, tuple[str, ...]]:
+        found: dict[Side, list[str]] = {}
+        for name in self.players:
+            found.setdefault(self.side_of(name), []).append(name)
+        return {side: tuple(names) for side, names in found.items()}
+
+    def side_of(self, player: str) -> Side:
+        side = self._side_by_player.get(player)
+        return side if side is not None else Side((player,))
 
     def players_of(self, side: Side | str) -> list[str]:
-        return [name for name in self.players if self.side_of(name) == side]
+        return list(self._players_by_side.get(side, ()))
 
     def left_of(self, player: str) -> str:
         """The next player in playing order, wrapping around."""

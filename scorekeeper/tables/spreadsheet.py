@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Any, Protocol
 
 #: what a spreadsheet may read a cell starting with as the start of a formula
@@ -41,7 +42,13 @@ def cell(value: object) -> object:
     could make of it."""
     if value is None or isinstance(value, int | float):
         return value
-    return _FORMULA.sub(r"\1\2'", str(value))
+    return _neutral(str(value))
+
+
+@lru_cache(maxsize=4096)
+def _neutral(text: str) -> str:
+    # the same few names and sides fill a season's hands.csv row after row
+    return _FORMULA.sub(r"\1\2'", text)
 
 
 class SafeWriter:

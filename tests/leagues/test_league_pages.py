@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
+from scorekeeper.leagues import views
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.ratings import Change, Game, replay
 from scorekeeper.leagues.standings import Result
@@ -479,7 +481,10 @@ def test_forfeits_are_traced_to_the_forfeited_matches(
     client: Client, straight_league: StoredSeason
 ) -> None:
     pk, match = next(iter(straight_league.in_progress.items()))
-    SeasonMatch.objects.filter(match_id=pk).update(forfeited_by=0)
+    # saved as the forfeit form saves it: the kept standings count it
+    entry = SeasonMatch.objects.get(match_id=pk)
+    entry.forfeited_by = 0
+    entry.save(update_fields=["forfeited_by"])
 
     response = client.get(
         straight_league.url("season_matches"), {"player": match.players[0], "what": "forfeits"}
@@ -505,6 +510,36 @@ def test_the_season_lists_all_its_matches_without_a_player(
     listed = listed_matches(client.get(straight_league.url("season_matches")))
 
     assert sorted(listed) == sorted(straight_league.matches)
+
+
+@pytest.mark.parametrize("player", ["", ROSTER[0]])
+def test_a_long_match_list_is_shown_a_page_at_a_time_by_links_that_work_without_script(
+    client: Client, straight_league: StoredSeason, monkeypatch: pytest.MonkeyPatch, player: str
+) -> None:
+    monkeypatch.setattr(views, "MATCHES_PER_PAGE", 2)
+    query = f"?player={player}&what=played" if player else ""
+    expected = (
+        expected_records(straight_league.matches)[player].matches["played"]
+        if player
+        else list(straight_league.matches)
+    )
+    assert len(expected) > 2
+
+    seen: list[int] = []
+    url: str | None = straight_league.url("season_matches") + query
+    while url is not None:
+        response = client.get(url)
+        listed = listed_matches(response)
+        assert 1 <= len(listed) <= 2
+        seen += listed
+        older = re.search(r'<a href="([^"]*)" rel="next">', content(response))
+        url = straight_league.url("season_matches") + html.unescape(older[1]) if older else None
+
+    # every match once, newest first, through plain links
+    assert sorted(seen) == sorted(expected)
+    finished_at = dict(Match.objects.filter(pk__in=seen).values_list("pk", "finished_at"))
+    shown_finished = [finished_at[pk] for pk in seen if finished_at[pk] is not None]
+    assert shown_finished == sorted(shown_finished, reverse=True)
 
 
 # -- the wall board -------------------------------------------------------------------------------

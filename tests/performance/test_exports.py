@@ -12,17 +12,23 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scorekeeper import rules
 from scorekeeper.bench import data
 from scorekeeper.leagues import bundle, results
 from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.tables.models import Hand, Match, Play
+from scorekeeper.tables.scoring import create_match
+from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +81,8 @@ def test_the_hands_csv_reads_a_chunk_of_matches_at_a_time(season: data.Hall) -> 
 def test_the_bundle_reads_a_chunk_of_matches_at_a_time(season: data.Hall) -> None:
     body, queries = read(Client(), bundle_url(season))
     chunks = -(-matches_in(season) // CHUNK)
-    assert queries <= 4 * chunks + 10
+    # and three for the version the file is kept under: seasons, members, matches being played
+    assert queries <= 4 * chunks + 13
     with zipfile.ZipFile(io.BytesIO(body)) as archive:
         assert archive.testzip() is None
         names = archive.namelist()
@@ -111,3 +118,99 @@ def test_readers_without_an_account_are_counted_and_refused_past_their_hour(
     organizer = Client()
     organizer.force_login(get_user_model().objects.get(username=season.username))
     assert organizer.get(url(season)).status_code == 200
+
+
+# -- kept under the version of what they hold (leagues/exports.py) ------------------------------
+
+
+def hand_queries(queries: CaptureQueriesContext) -> list[str]:
+    """The queries that read the hands or plays of a match."""
+    tables = [connection.ops.quote_name(model._meta.db_table) for model in (Hand, Play)]
+    return [q["sql"] for q in queries.captured_queries if any(t in q["sql"] for t in tables)]
+
+
+def kept_files() -> list[Path]:
+    root = Path(django_settings.EXPORTS_ROOT)
+    return (
+        sorted(path for path in root.iterdir() if not path.name.startswith("."))
+        if root.exists()
+        else []
+    )
+
+
+@pytest.mark.parametrize("url", [hands_url, bundle_url])
+def test_a_second_download_of_an_unchanged_season_is_the_kept_file(season: data.Hall, url) -> None:
+    first, _ = read(Client(), url(season))
+
+    with CaptureQueriesContext(connection) as queries:
+        again = Client().get(url(season))
+        body = b"".join(again.streaming_content)
+
+    assert again.status_code == 200
+    assert body == first
+    assert hand_queries(queries) == []
+    assert again["Content-Disposition"].startswith("attachment")
+    assert len(kept_files()) == 1
+
+
+def finish_a_match(hall: data.Hall) -> Match:
+    """A season match of two players played to the end, stored as the setup form stores it."""
+    value = rules.Match("straight", ("Ana B.", "Bo B."), rules={"target": 10})
+    value = value.with_hands((rules.Hand(plays=(rules.Play("Ana B.", points=10),)),))
+    match = create_match(value)
+    SeasonMatch.objects.create(season_id=hall.season_id, match=match)
+    return match
+
+
+@pytest.mark.parametrize("url", [hands_url, bundle_url])
+def test_a_match_finished_since_makes_a_new_file(season: data.Hall, url) -> None:
+    read(Client(), url(season))
+    before = kept_files()
+
+    match = finish_a_match(season)
+    with CaptureQueriesContext(connection) as queries:
+        body, _ = read(Client(), url(season))
+
+    assert hand_queries(queries), "the export was not written again"
+    if url is hands_url:
+        assert str(match.pk) in {row[0] for row in csv.reader(io.StringIO(body.decode()))}
+    else:
+        with zipfile.ZipFile(io.BytesIO(body)) as archive:
+            assert f"matches/{match.pk}.json" in archive.namelist()
+    # the older file is gone, the new one kept
+    assert len(kept_files()) == 1
+    assert kept_files() != before
+
+
+def test_a_play_in_a_match_being_played_makes_a_new_hands_csv(season: data.Hall) -> None:
+    [table] = data.open_tables("default", season_id=season.season_id, count=1, seed=3)
+    match = Match.objects.get(pk=table.match_id)
+    player = match.seats.select_related("player").order_by("position")[0].player.name
+    read(Client(), hands_url(season))
+
+    assert play(scorekeeper_client(), match, player, 5).status_code in (200, 302)
+    body, _ = read(Client(), hands_url(season))
+
+    rows = [row for row in csv.reader(io.StringIO(body.decode())) if row[0] == str(match.pk)]
+    assert len({row[2] for row in rows}) == data.OPEN_HANDS + 1
+
+
+def test_an_export_not_sent_whole_is_not_kept(season: data.Hall) -> None:
+    response = Client().get(hands_url(season))
+    next(iter(response.streaming_content))
+    response.close()
+
+    assert kept_files() == []
+
+
+def test_a_folder_the_app_cannot_write_to_costs_the_keeping_not_the_download(
+    season: data.Hall, settings, tmp_path: Path
+) -> None:
+    # a file where the folder should be: nothing can be written under it
+    (tmp_path / "taken").write_text("")
+    settings.EXPORTS_ROOT = tmp_path / "taken" / "exports"
+
+    body, _ = read(Client(), hands_url(season))
+
+    rows = list(csv.reader(io.StringIO(body.decode())))[1:]
+    assert len({(row[0], row[2]) for row in rows}) == season.hands
