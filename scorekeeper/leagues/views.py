@@ -187,10 +187,6 @@ def standings_context(season: Season) -> dict:
     }
 
 
-#: how long a table's drawing at one version is kept in the shared cache: a table that plays on
-#: moves to a new version within seconds
-WALL_KEPT = 10 * 60
-
 #: what standings_context finds and keeps in the cache
 FOUND = ("rows", "places", "in_progress", "provisional", "finished")
 
@@ -254,14 +250,10 @@ def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
 
 def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
     """Each match being played as the wall board shows it, drawn once per version of the match
-    (one more with every play), of the season (a player renamed) and language: a poll after a
-    tap at one table scores and draws that table alone, not every table of the hall.
-    ``versions``: each match's id and version, in the board's order.
-
-    A table's drawing is kept in the shared cache, so the first worker to need it draws it for
-    all, and in the worker's own ("local"), so a poll reads from the shared one only the tables
-    that changed since this worker's last poll. Drawn by each worker for itself, at 100 tables
-    (each tapped every 8 s) and five workers, every table was drawn five times per change."""
+    (one more with every play), of the season (a player renamed) and language, and kept in the
+    worker's own cache ("local": nothing written to a shared cache or the database on a poll):
+    a poll after a tap at one table scores and draws that table alone, not every table of the
+    hall. ``versions``: each match's id and version, in the board's order."""
     local = caches["local"]
     language = get_language()
     keys = {
@@ -269,12 +261,6 @@ def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
         for match_id, version in versions
     }
     drawn = local.get_many(list(keys.values()))
-    missing = [key for key in keys.values() if key not in drawn]
-    if missing:
-        # drawn by another worker since: a table is drawn once per change for all of them
-        shared = cache.get_many(missing)
-        local.set_many(shared)
-        drawn.update(shared)
     missing = [match_id for match_id, key in keys.items() if key not in drawn]
     if missing:
         fresh = {
@@ -282,7 +268,6 @@ def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
             for table in playing_now(season.pk, only=missing)
             if table.match.pk in keys
         }
-        cache.set_many(fresh, WALL_KEPT)
         local.set_many(fresh)
         drawn.update(fresh)
     # a match that finished since its version was read is not drawn

@@ -8,11 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.cache import caches
-from django.db import connection
 from django.http import HttpResponse
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.leagues.models import Season
@@ -245,19 +242,3 @@ def test_the_play_that_finishes_a_league_match_moves_it_into_the_standings() -> 
 
     assert in_standings(tv, hall, "Quinn")
     assert wall_scores(tv, hall) == []
-
-
-def test_a_table_changed_is_drawn_for_the_wall_once_for_every_worker() -> None:
-    """The hall's TVs are answered by several workers: the first to need a table's new
-    drawing makes it, the others are given it."""
-    hall = build(SMALL)
-    scorekeeper, tv = scorekeeper_client(), Client()
-    match = season_match_to_ten(hall)
-    play(scorekeeper, match, "Quinn", 5)
-    assert wall_scores(tv, hall) == ["Quinn 5 · Rory 0"]
-
-    caches["local"].clear()  # another worker: its own cache has never seen this table
-    with CaptureQueriesContext(connection) as asked:
-        assert wall_scores(tv, hall) == ["Quinn 5 · Rory 0"]
-
-    assert not [query for query in asked.captured_queries if "tables_hand" in query["sql"]]
