@@ -43,9 +43,11 @@ PAGES: dict[str, tuple[Callable[[Hall], str], int]] = {
         lambda hall: reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]),
         22,
     ),
-    # the player's ratings, their changes, the matches of the last ones explained, their
-    # partners' ratings and the average of each game's
-    "player": (lambda hall: reverse("leagues:player", args=[hall.player.pk]), 11),
+    # the player; their results as values (matches, then seats); their ratings, their
+    # changes, the matches of the last ones explained, their partners' ratings and the average
+    # of each game's; the recent matches listed (matches, then seats); the session, the user
+    # and the organizer check
+    "player": (lambda hall: reverse("leagues:player", args=[hall.player.pk]), 13),
     # the kept ratings, the trend of the first five, the leagues and seasons to filter by
     "ratings": (lambda hall: reverse("leagues:ratings", args=["straight"]), 7),
     "share page": (lambda hall: reverse("access:share", args=[hall.match.pk]), 5),
