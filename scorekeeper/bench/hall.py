@@ -43,9 +43,17 @@ TABLES_PER_WALL = 10
 #: the night's board (its TV shows every table of the round) polls as its page says, too
 NIGHT_BOARDS = 1
 NIGHT_BOARD_SECONDS = 2.0
+#: the director's desk (signed in) and the pairings page (no sign-in, on the wall and the
+#: players' phones) poll as their pages say; one of each is open all night
+DESKS = 1
+DESK_SECONDS = 3.0
+PAIRINGS_PAGES = 1
+PAIRINGS_SECONDS = 5.0
 #: what a number of tables must hold to
 TAP_P99_MS = 250
 POLL_P99_MS = 100
+#: the TVs: the wall board's and the night's board's refreshes
+BOARD_P99_MS = 500
 #: of the requests the plan asks for, the share the phones must send (else they fell behind)
 PACE_KEPT = 0.9
 #: the longest the phones may take to start (open their pages, join, sign in) before the
@@ -55,7 +63,17 @@ START_SECONDS = 300
 TARGET_TABLES = 200
 TARGET_SHARE_OF_CEILING = 0.4
 #: the kinds of request of the hall, as the report lists them
-KINDS = ("poll", "tap", "end hand", "wall board", "night board", "standings", "open the board")
+KINDS = (
+    "poll",
+    "tap",
+    "end hand",
+    "wall board",
+    "night board",
+    "desk",
+    "pairings",
+    "standings",
+    "open the board",
+)
 
 
 @dataclass(frozen=True)
@@ -80,8 +98,9 @@ def walls(tables: int) -> int:
 
 
 def users(tables: int) -> int:
-    """Four phones a table, the TVs (the wall boards and the night's board) and the organizer."""
-    return 4 * tables + walls(tables) + NIGHT_BOARDS + 1
+    """Four phones a table, the TVs (the wall boards and the night's board), the director's
+    desk, the pairings page and the organizer."""
+    return 4 * tables + walls(tables) + NIGHT_BOARDS + DESKS + PAIRINGS_PAGES + 1
 
 
 def planned(tables: int) -> dict[str, float]:
@@ -94,6 +113,8 @@ def planned(tables: int) -> dict[str, float]:
         "end hand": entries / hand,
         "wall board": walls(tables) / WALL_SECONDS,
         "night board": NIGHT_BOARDS / NIGHT_BOARD_SECONDS,
+        "desk": DESKS / DESK_SECONDS,
+        "pairings": PAIRINGS_PAGES / PAIRINGS_SECONDS,
         "standings": 1 / PACE["standings"],
     }
 
@@ -105,7 +126,12 @@ def per_table() -> float:
 
 def ceiling(bare_requests_per_second: float) -> int:
     """The most tables the bare view's requests per second would carry."""
-    hall_wide = 1 / PACE["standings"] + NIGHT_BOARDS / NIGHT_BOARD_SECONDS
+    hall_wide = (
+        1 / PACE["standings"]
+        + NIGHT_BOARDS / NIGHT_BOARD_SECONDS
+        + DESKS / DESK_SECONDS
+        + PAIRINGS_PAGES / PAIRINGS_SECONDS
+    )
     return max(0, math.floor((bare_requests_per_second - hall_wide) / per_table()))
 
 
@@ -134,6 +160,10 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
         "wall": reverse("leagues:wall", args=[night.league_id, night.season_id]),
         "night_boards": NIGHT_BOARDS,
         "night": reverse("nights:board", args=[night_id]),
+        "desks": DESKS,
+        "desk": reverse("nights:desk", args=[night_id]),
+        "pairings_pages": PAIRINGS_PAGES,
+        "pairings": reverse("nights:pairings", args=[night_id]),
         "standings": reverse("leagues:season", args=[night.league_id, night.season_id]),
         "login": reverse("login"),
         "organizer": night.organizer,
@@ -223,6 +253,10 @@ def judge(step: dict, tables: int) -> None:
             why.append(f"no {kind} was measured")
         elif measured["p99_ms"] > limit:
             why.append(f"{kind} p99 {measured['p99_ms']:g} ms > {limit} ms")
+    for kind in ("wall board", "night board"):
+        measured = kinds.get(kind)
+        if measured and measured["requests"] and measured["p99_ms"] > BOARD_P99_MS:
+            why.append(f"{kind} p99 {measured['p99_ms']:g} ms > {BOARD_P99_MS} ms")
     if step["errors_total"]:
         why.append(f"{step['errors_total']} errors")
     if step["sent_requests_per_second"] < PACE_KEPT * step["planned_requests_per_second"]:

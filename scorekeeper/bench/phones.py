@@ -13,8 +13,9 @@ and the pace. Per table:
 
 and for the hall, a wall board (its TV) per 10 tables and the night's board (the TV that shows
 every table of the round being played), each polling as its page says (every 2 s, with the
-version it shows, 304 while nothing changed), and one organizer, signed in, opening the season's
-standings every 10 s.
+version it shows, 304 while nothing changed); the director's desk (signed in, every 3 s) and the
+night's pairings page (no sign-in, every 5 s), polling the same way; and one organizer, signed
+in, opening the season's standings every 10 s.
 
 Every address, field and value sent is read off the pages the phone was served (boards.py),
 as a browser does. Once every phone has started (opened its page, joined or signed in), the
@@ -317,22 +318,44 @@ class NightBoard(Screen):
     page, kind = "night", "night board"
 
 
+class PairingsPage(Screen):
+    """The night's pairings and standings, open without signing in on the wall."""
+
+    slots = itertools.count()
+    page, kind = "pairings", "pairings"
+
+
+class Desk(Screen):
+    """The director's desk, signed in: every table's state, the clock, the disputes."""
+
+    slots = itertools.count()
+    page, kind = "desk", "desk"
+
+    def arrive(self) -> None:
+        if sign_in(self):
+            super().arrive()
+
+
+def sign_in(phone: Phone) -> bool:
+    """Sign the phone in as the league's organizer, as the sign-in page asks."""
+    page = phone.send("GET", PLAN["login"], "sign in")
+    form = next((f for f in boards.forms(page or "") if "csrfmiddlewaretoken" in f.fields), None)
+    if form is not None:
+        data = {**form.fields, **PLAN["organizer"]}
+        phone.send("POST", form.action or PLAN["login"], "sign in", data=data)
+    phone.ready = bool(phone.cookie("sessionid"))
+    if not phone.ready:
+        setup_failures.append("the organizer could not sign in")
+    return phone.ready
+
+
 class Organizer(Phone):
     """The league's organizer, signed in, looking at the standings."""
 
     slots = itertools.count()
 
     def arrive(self) -> None:
-        page = self.send("GET", PLAN["login"], "sign in")
-        form = next(
-            (f for f in boards.forms(page or "") if "csrfmiddlewaretoken" in f.fields), None
-        )
-        if form is not None:
-            data = {**form.fields, **PLAN["organizer"]}
-            self.send("POST", form.action or PLAN["login"], "sign in", data=data)
-        self.ready = bool(self.cookie("sessionid"))
-        if not self.ready:
-            setup_failures.append("the organizer could not sign in")
+        sign_in(self)
         self.next_look = time.monotonic() + self.rng.uniform(0, PACE["standings"])
 
     @task
@@ -348,10 +371,13 @@ TablePhone.fixed_count = 3 * len(TABLES)
 Scorekeeper.fixed_count = len(TABLES)
 WallBoard.fixed_count = PLAN["walls"]
 NightBoard.fixed_count = PLAN["night_boards"]
+Desk.fixed_count = PLAN["desks"]
+PairingsPage.fixed_count = PLAN["pairings_pages"]
 Organizer.fixed_count = 1
 #: every phone of the plan; locust is started with this many users
 USERS = sum(
-    kind.fixed_count for kind in (TablePhone, Scorekeeper, WallBoard, NightBoard, Organizer)
+    kind.fixed_count
+    for kind in (TablePhone, Scorekeeper, WallBoard, NightBoard, Desk, PairingsPage, Organizer)
 )
 
 
