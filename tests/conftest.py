@@ -118,8 +118,9 @@ def delete_output_dir() -> None:
     worker (pytest_configure above does it once)."""
 
 
-#: the fixtures that give a test the database
-DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences"}
+#: the fixtures that give a test the database (live_server asks for transactional_db as the
+#: test starts, not in its fixtures)
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
