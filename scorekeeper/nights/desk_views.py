@@ -13,7 +13,7 @@ from django.views.decorators.http import condition, require_POST, require_safe
 from scorekeeper.access.permissions import require_organizer
 from scorekeeper.nights import desk as desks
 from scorekeeper.nights.models import NightRound
-from scorekeeper.nights.results import player_names, rounds_of, tables_now
+from scorekeeper.nights.results import player_names, rounds_with_matches, tables_now_kept
 from scorekeeper.nights.signing import sign_states
 from scorekeeper.nights.views import get_night
 from scorekeeper.tables.views.history import shown_version_asked
@@ -44,12 +44,14 @@ def _desk(request: HttpRequest, pk: int) -> HttpResponse:
     version = _desk_version(request, pk)
     night = get_night(pk)
     now = timezone.now()
-    started = [r for r in rounds_of(night) if r.started_at is not None]
+    started = [r for r in rounds_with_matches(night) if r.started_at is not None]
     current = started[-1] if started else None
     shown_clock = desks.clock_shown(current, night, now) if current else None
     tables = []
     if current is not None:
-        now_playing = tables_now(current.tables.all(), player_names(night))
+        now_playing = tables_now_kept(
+            current, player_names(night), season_version=night.season.version
+        )
         signs = sign_states([t.table.match_id for t in now_playing if t.table.match_id])
         tables = desks.desk_tables(
             now_playing,

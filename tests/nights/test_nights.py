@@ -16,6 +16,7 @@ from itertools import combinations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -383,6 +384,50 @@ def test_after_a_play_at_one_table_the_night_board_scores_that_table_alone(organ
 
     assert "15" in shown
     assert all(name in shown for name in seated_names(match) + seated_names(other))
+    hands_read = [query["sql"] for query in read if 'FROM "tables_hand"' in query["sql"]]
+    assert len(hands_read) == 1
+    assert f"IN ({match.pk})" in hands_read[0]
+
+
+def test_another_worker_answering_the_night_board_draws_only_the_table_that_moved(
+    organizer, season
+):
+    """The TV's polls are answered by whichever worker is free: what one drew, the others are
+    given from the shared cache, and only the table played since is scored again."""
+    night = new_night(organizer, season)
+    first = draw(organizer, night)
+    start(organizer, night, 1)
+    url = reverse("nights:board", args=[night.pk])
+    tv = Client()
+    tv.get(url)
+    match, other = matches_of(first)
+    play(organizer, match, seated_names(match)[0], 15)
+
+    caches["local"].clear()  # another worker: its own cache never saw this night
+    with CaptureQueriesContext(connection) as read:
+        shown = text(tv.get(url, headers=HTMX))
+
+    assert "15" in shown
+    assert all(name in shown for name in seated_names(match) + seated_names(other))
+    hands_read = [query["sql"] for query in read if 'FROM "tables_hand"' in query["sql"]]
+    assert len(hands_read) == 1
+    assert f"IN ({match.pk})" in hands_read[0]
+
+
+def test_the_desk_after_a_play_scores_only_the_table_that_moved(organizer, season):
+    night = new_night(organizer, season)
+    first = draw(organizer, night)
+    start(organizer, night, 1)
+    url = reverse("nights:desk", args=[night.pk])
+    organizer.get(url)
+    match, other = matches_of(first)
+    play(organizer, match, seated_names(match)[0], 15)
+
+    caches["local"].clear()  # another worker
+    with CaptureQueriesContext(connection) as read:
+        shown = text(organizer.get(url, headers=HTMX))
+
+    assert "Playing hand 1" in shown
     hands_read = [query["sql"] for query in read if 'FROM "tables_hand"' in query["sql"]]
     assert len(hands_read) == 1
     assert f"IN ({match.pk})" in hands_read[0]
