@@ -367,68 +367,49 @@ def test_the_night_board_shows_every_table_and_asks_cheaply(organizer, season):
     assert "15" in text(changed)
 
 
-def test_after_a_play_at_one_table_the_night_board_scores_that_table_alone(organizer, season):
-    """The TV's poll after a play redraws the table that moved; the others are kept drawn, so
-    a hall of a hundred tables is not scored afresh at every tap."""
+def poll_after_a_play(client: Client, organizer: Client, season, page: str, *, worker: str):
+    """A round of two tables started and ``page`` (a view name) opened by ``client``; then a
+    play at the first table, and ``client``'s poll answered by the same ``worker`` or by
+    another, whose own cache never saw the night. Its text, the hands it read and the
+    tables' matches."""
     night = new_night(organizer, season)
     first = draw(organizer, night)
     start(organizer, night, 1)
-    url = reverse("nights:board", args=[night.pk])
-    tv = Client()
-    tv.get(url)
+    url = reverse(page, args=[night.pk])
+    client.get(url)
     match, other = matches_of(first)
     play(organizer, match, seated_names(match)[0], 15)
-
+    if worker == "another":
+        caches["local"].clear()
     with CaptureQueriesContext(connection) as read:
-        shown = text(tv.get(url, headers=HTMX))
-
-    assert "15" in shown
-    assert all(name in shown for name in seated_names(match) + seated_names(other))
+        shown = text(client.get(url, headers=HTMX))
     hands_read = [query["sql"] for query in read if 'FROM "tables_hand"' in query["sql"]]
-    assert len(hands_read) == 1
-    assert f"IN ({match.pk})" in hands_read[0]
+    return shown, hands_read, match, other
 
 
-def test_another_worker_answering_the_night_board_draws_only_the_table_that_moved(
-    organizer, season
+@pytest.mark.parametrize("worker", ["same", "another"])
+def test_after_a_play_at_one_table_the_night_board_scores_that_table_alone(
+    organizer, season, worker
 ):
-    """The TV's polls are answered by whichever worker is free: what one drew, the others are
-    given from the shared cache, and only the table played since is scored again."""
-    night = new_night(organizer, season)
-    first = draw(organizer, night)
-    start(organizer, night, 1)
-    url = reverse("nights:board", args=[night.pk])
-    tv = Client()
-    tv.get(url)
-    match, other = matches_of(first)
-    play(organizer, match, seated_names(match)[0], 15)
-
-    caches["local"].clear()  # another worker: its own cache never saw this night
-    with CaptureQueriesContext(connection) as read:
-        shown = text(tv.get(url, headers=HTMX))
+    """The TV's poll after a play redraws the table that moved; the others are kept drawn, so
+    a hall of a hundred tables is not scored afresh at every tap. The polls are answered by
+    whichever worker is free: what one drew, another is given from the shared cache."""
+    shown, hands_read, match, other = poll_after_a_play(
+        Client(), organizer, season, "nights:board", worker=worker
+    )
 
     assert "15" in shown
     assert all(name in shown for name in seated_names(match) + seated_names(other))
-    hands_read = [query["sql"] for query in read if 'FROM "tables_hand"' in query["sql"]]
     assert len(hands_read) == 1
     assert f"IN ({match.pk})" in hands_read[0]
 
 
 def test_the_desk_after_a_play_scores_only_the_table_that_moved(organizer, season):
-    night = new_night(organizer, season)
-    first = draw(organizer, night)
-    start(organizer, night, 1)
-    url = reverse("nights:desk", args=[night.pk])
-    organizer.get(url)
-    match, other = matches_of(first)
-    play(organizer, match, seated_names(match)[0], 15)
-
-    caches["local"].clear()  # another worker
-    with CaptureQueriesContext(connection) as read:
-        shown = text(organizer.get(url, headers=HTMX))
+    shown, hands_read, match, _ = poll_after_a_play(
+        organizer, organizer, season, "nights:desk", worker="another"
+    )
 
     assert "Playing hand 1" in shown
-    hands_read = [query["sql"] for query in read if 'FROM "tables_hand"' in query["sql"]]
     assert len(hands_read) == 1
     assert f"IN ({match.pk})" in hands_read[0]
 
