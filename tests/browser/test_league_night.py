@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -101,10 +101,11 @@ def expected_records(matches: list[Played]) -> dict[str, Record]:
     return records
 
 
-def open_the_league() -> tuple[Season, str]:
-    """A Straight league of twelve playing to 25, a season, and an organizer; the season's path."""
+def open_the_league(members: Sequence[str] = MEMBERS) -> tuple[Season, str]:
+    """A Straight league of ``members`` (the twelve) playing to 25, a season, and an
+    organizer; the season's path."""
     league = League.objects.create(name="Friday Fives", game="straight", rules={"target": TARGET})
-    league.members.set([player_named(name) for name in MEMBERS])
+    league.members.set([player_named(name) for name in members])
     season = Season.objects.create(
         league=league, name="Winter", starts_on=datetime.date(2026, 12, 1)
     )

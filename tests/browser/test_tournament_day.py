@@ -22,18 +22,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.access.models import ORGANIZERS
-from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables import entries
-from scorekeeper.tables.scoring import player_named
-from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
+from tests.browser.hall import ORGANIZER, sign_in
 from tests.browser.table import (
     assert_fits_the_phone,
     csp_violations,
@@ -43,7 +38,7 @@ from tests.browser.table import (
     save_screenshot,
 )
 from tests.browser.test_accessibility import blocking_violations
-from tests.browser.test_league_night import join_the_table, tap_score
+from tests.browser.test_league_night import join_the_table, open_the_league, tap_score
 from tests.browser.test_straight_match import fill_hand_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -86,20 +81,6 @@ class Director:
         """Pick an option of a select: one tap, as a phone's or a laptop's list takes it."""
         select.select_option(**option)
         self.taps[doing] += 1
-
-
-def open_the_league() -> tuple[Season, str]:
-    """A Straight league of 24 playing to 25, its season, and an organizer; the season's path."""
-    league = League.objects.create(
-        name="Harris County Monthly", game="straight", rules={"target": TARGET}
-    )
-    league.members.set([player_named(name) for name in MEMBERS])
-    season = Season.objects.create(
-        league=league, name="Winter 2026", starts_on=datetime.date(2026, 9, 1)
-    )
-    user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
-    return season, f"/leagues/{league.pk}/seasons/{season.pk}/"
 
 
 @pytest.fixture
@@ -161,7 +142,7 @@ def test_a_swiss_tournament_day_from_the_desk_and_the_tables_phones(
 ) -> None:
     heard: list[str] = []
     listen(laptop, heard)
-    season, season_path = open_the_league()
+    season, season_path = open_the_league(MEMBERS)
     director = Director(laptop)
     tap = director.tap
     sign_in(laptop, live_server.url)
