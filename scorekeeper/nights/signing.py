@@ -215,11 +215,10 @@ def dispute_close(*, dispute_id: int, by: Author) -> Dispute:
     which the history keeps) or the result confirmed as it was. Either way the director signs
     the match."""
     with transaction.atomic():
-        dispute = Dispute.objects.get(pk=dispute_id)
-        # the match's row first, as every answer and entry takes it: the dispute is read again
+        # the match's row first, as every answer and entry takes it: the dispute is read
         # under it, so two directors settling it at once settle it once
-        row = _locked(dispute.match_id)
-        dispute.refresh_from_db()
+        row = _locked(Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id))
+        dispute = Dispute.objects.get(pk=dispute_id)
         if dispute.closed_at is not None:
             return dispute
         if not row.finished:
