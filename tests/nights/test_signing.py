@@ -64,6 +64,22 @@ def sides(match: Match) -> tuple[str, str]:
     return f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"
 
 
+def correct_hand_one(client: Client, match: Match, *, second_side_scored: int):
+    """The first hand posted corrected: the second side's play ``second_side_scored``, then the
+    first side's 25."""
+    seats = seated_names(match)
+    return client.post(
+        reverse("tables:edit_hand", args=[match.pk, 1]),
+        {
+            "play-0-player": seats[1],
+            "play-0-points": str(second_side_scored),
+            "play-1-player": seats[0],
+            "play-1-points": "25",
+            "fingerprint": fingerprint(match, 1),
+        },
+    )
+
+
 def sign_url(page: str) -> str:
     """The address the board's Agree button posts to."""
     found = re.search(r'action="(/nights/sign/[^"]+/)"', page)
@@ -89,16 +105,7 @@ def test_the_board_hands_over_to_the_other_side_and_agreeing_locks_the_match(org
     # the scorekeeper's corrections are refused, saying why, and nothing changes
     for refused in (
         phone.post(reverse("tables:undo", args=[match.pk])),
-        phone.post(
-            reverse("tables:edit_hand", args=[match.pk, 1]),
-            {
-                "play-0-player": seated_names(match)[1],
-                "play-0-points": "5",
-                "play-1-player": seated_names(match)[0],
-                "play-1-points": "25",
-                "fingerprint": fingerprint(match, 1),
-            },
-        ),
+        correct_hand_one(phone, match, second_side_scored=5),
         phone.post(reverse("tables:revert", args=[match.pk, 2])),
     ):
         assert refused.status_code == 403
@@ -111,18 +118,8 @@ def test_the_board_hands_over_to_the_other_side_and_agreeing_locks_the_match(org
 def test_the_organizer_corrects_a_signed_match_and_the_history_keeps_it(organizer, season):
     night, match, phone = night_match(organizer, season)
     phone.post(sign_url(content(board(phone, match))), {"answer": "agree"})
-    seats = seated_names(match)
 
-    response = organizer.post(
-        reverse("tables:edit_hand", args=[match.pk, 1]),
-        {
-            "play-0-player": seats[1],
-            "play-0-points": "15",
-            "play-1-player": seats[0],
-            "play-1-points": "25",
-            "fingerprint": fingerprint(match, 1),
-        },
-    )
+    response = correct_hand_one(organizer, match, second_side_scored=15)
 
     assert response.status_code == 302
     assert totals(board(organizer, match)) == [25, 15]
@@ -200,16 +197,7 @@ def test_a_side_disputes_a_hand_and_the_organizer_settles_it_with_a_correction(o
     before = {row.player: row.points_against for row in standings_read(season)}
 
     seats = seated_names(match)
-    corrected = organizer.post(
-        reverse("tables:edit_hand", args=[match.pk, 1]),
-        {
-            "play-0-player": seats[1],
-            "play-0-points": "15",
-            "play-1-player": seats[0],
-            "play-1-points": "25",
-            "fingerprint": fingerprint(match, 1),
-        },
-    )
+    corrected = correct_hand_one(organizer, match, second_side_scored=15)
     assert corrected.status_code == 302
     settled = organizer.post(reverse("nights:dispute", args=[dispute.pk]))
 
