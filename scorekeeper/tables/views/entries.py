@@ -24,6 +24,7 @@ from scorekeeper.tables.i18n import say
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
+from scorekeeper.tables.views.history import draw_for_watchers
 from scorekeeper.tables.views.matches import NOT_SAVED, render_board
 
 #: an edit of a hand that changed since the form was loaded
@@ -40,6 +41,8 @@ def _answer(
     if outcome.saved:
         for found in outcome.new_findings:
             messages.warning(request, say(found.says))
+        if outcome.change is not None:
+            draw_for_watchers(request, match, outcome.value, outcome.board, outcome.change)
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
         return render_board(

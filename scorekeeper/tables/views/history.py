@@ -142,15 +142,37 @@ def _live_drawn(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tables/_live.html", context)
 
 
-def _live_watched(request: HttpRequest, row: Match) -> HttpResponse:
-    """A watcher's answer after a change: the same for every watcher of the match at that
-    version, in that language and time zone, so the first of a table's phones to ask draws it
-    and the others are given it from the cache (Vary: Cookie would keep cache_page from
-    sharing it)."""
+def _watched_key(row: Match) -> str:
+    """A watcher's answer is the same for every watcher of the match at that version, in that
+    language and time zone (Vary: Cookie would keep cache_page from sharing it)."""
     shown = f"{row.version}.{row.updated_at.timestamp()}"
-    key = f"live.{row.pk}.{shown}.{get_language()}.{get_current_timezone_name()}"
+    return f"live.{row.pk}.{shown}.{get_language()}.{get_current_timezone_name()}"
+
+
+def _live_watched(request: HttpRequest, row: Match) -> HttpResponse:
+    """A watcher's answer after a change: drawn by the entry that made the change
+    (draw_for_watchers), else by the first of the table's phones to ask, and given to the others
+    from the cache."""
+    key = _watched_key(row)
     content = cache.get(key)
     if content is None:
         content = _live_drawn(request, row.pk).content
         cache.set(key, content, WATCHED_FOR)
     return HttpResponse(content)
+
+
+def draw_for_watchers(
+    request: HttpRequest,
+    match: Match,
+    value: rules.Match,
+    board: rules.Scoreboard,
+    change: Change | None,
+) -> None:
+    """The answer the table's other phones will be given when they next poll, drawn by the
+    entry that changed the match, from the match it has read and scored already: the first
+    watcher to ask no longer reads the hands and scores them again. Drawn in the entry's
+    language and time zone, as a hall's phones mostly are; a phone in another draws its own."""
+    context = board_context(match, value=value, board=board, change=change)
+    context["role"] = None
+    content = render(request, "tables/_live.html", context).content
+    cache.set(_watched_key(match), content, WATCHED_FOR)
