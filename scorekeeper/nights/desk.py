@@ -257,26 +257,30 @@ def clock_end(*, night_round: NightRound, now: datetime) -> None:
         )
 
 
+#: what an entry reads with the match it locks, for ``time_called``: its table's round and night
+ROUND_OF_MATCH = "night_table__night_round__night"
+
+
 def time_called(match: Match, *, now: datetime) -> bool:
     """Give ``match`` its last hand when its round's time is up under the "finish the hand"
     rule: the hand that was being played when the time ran out (clock.last_hand). Called on the
-    locked row, read with its hands, before an entry is scored (tables/views/access.py); one
-    query for a match of no such round. Says whether it did."""
+    locked row, read with its hands and, joined to it, its table's round and night
+    (``ROUND_OF_MATCH``), before an entry is scored (tables/views/access.py): no question of
+    its own for a match whose time runs on, or that is not at a night. Says whether it did."""
     if LAST_HAND in match.rules or match.finished:
         return False
-    found = (
-        NightRound.objects.filter(
-            tables__match=match,
-            clock_started_at__isnull=False,
-            night__round_minutes__isnull=False,
-            night__at_time=Night.AtTime.FINISH_HAND,
-        )
-        .select_related("night")
-        .first()
-    )
-    if found is None:
+    try:
+        night_round = match.night_table.night_round
+    except NightTable.DoesNotExist:
         return False
-    up = clock.runs_out_at(clock_of(found))
+    night = night_round.night
+    if (
+        night_round.clock_started_at is None
+        or night.round_minutes is None
+        or night.at_time != Night.AtTime.FINISH_HAND
+    ):
+        return False
+    up = clock.runs_out_at(clock_of(night_round, night))
     if up is None or up > now:
         return False
     match.rules = {**match.rules, LAST_HAND: clock.last_hand(_ended(match), up)}

@@ -382,7 +382,9 @@ def _said(kind: str, **params: object) -> Callable[[rules.Match], tuple[str, dic
 def lock_for_entry(matches: QuerySet[Match]) -> QuerySet[Match]:
     """The match row locked (in the caller's ``transaction.atomic()``) with its seats, hands and
     plays: what an entry reads, once. Mark the row read with ``mark_read_for_entry``."""
-    return with_everything(matches.select_for_update())
+    # of the match's own row alone: the caller may join rows that are not there (a match at no
+    # league night), which PostgreSQL does not lock
+    return with_everything(matches.select_for_update(of=("self",)))
 
 
 def mark_read_for_entry(match: Match) -> Match:

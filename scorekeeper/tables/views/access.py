@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.access.permissions import GRANTS, can_edit, entered_by, grant, is_organizer
-from scorekeeper.nights.desk import time_called
+from scorekeeper.nights.desk import ROUND_OF_MATCH, time_called
 from scorekeeper.nights.signing import correction_refused
 from scorekeeper.tables.entries import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
@@ -56,7 +56,9 @@ def get_match_for_edit(
     organizer only (nights/signing.py): anyone else is refused (403, saying so). Without
     ``correction`` (a rematch), the match itself is not changed and the check is left out."""
     if lock:
-        match = mark_read_for_entry(get_object_or_404(lock_for_entry(Match.objects.all()), pk=pk))
+        # with its table's round and night, joined: whether its round's time is up
+        matches = Match.objects.select_related(ROUND_OF_MATCH)
+        match = mark_read_for_entry(get_object_or_404(lock_for_entry(matches), pk=pk))
     else:
         match = get_match(request, pk, everything=everything)
     if not can_edit(request, match):
