@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 
 from django.contrib import messages
-from django.core.cache import cache, caches
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
@@ -59,6 +59,7 @@ from scorekeeper.leagues.standings import (
 )
 from scorekeeper.nights.signing import provisional_counts
 from scorekeeper.rules.match import GAME_NAMES, Side
+from scorekeeper.tables.drawn import kept_drawn
 from scorekeeper.tables.forms import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match, Player
@@ -250,28 +251,25 @@ def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
 
 def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
     """Each match being played as the wall board shows it, drawn once per version of the match
-    (one more with every play), of the season (a player renamed) and language, and kept in the
-    worker's own cache ("local": nothing written to a shared cache or the database on a poll):
-    a poll after a tap at one table scores and draws that table alone, not every table of the
-    hall. ``versions``: each match's id and version, in the board's order."""
-    local = caches["local"]
+    (one more with every play), of the season (a player renamed) and language, and kept
+    (tables/drawn.py): a poll after a tap at one table scores and draws that table alone, not
+    every table of the hall, whichever worker answers it. ``versions``: each match's id and
+    version, in the board's order."""
     language = get_language()
     keys = {
         match_id: f"wall.playing:{match_id}:{version}:{season.version}:{language}"
         for match_id, version in versions
     }
-    drawn = local.get_many(list(keys.values()))
-    missing = [match_id for match_id, key in keys.items() if key not in drawn]
-    if missing:
-        fresh = {
-            keys[table.match.pk]: render_to_string("leagues/_wall_match.html", {"table": table})
+    drawn = kept_drawn(
+        keys,
+        lambda missing: {
+            table.match.pk: render_to_string("leagues/_wall_match.html", {"table": table})
             for table in playing_now(season.pk, only=missing)
-            if table.match.pk in keys
-        }
-        local.set_many(fresh)
-        drawn.update(fresh)
+        },
+        shared_key=f"wall.playing:{season.pk}:{language}",
+    )
     # a match that finished since its version was read is not drawn
-    return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
+    return [mark_safe(drawn[match_id]) for match_id in keys if match_id in drawn]
 
 
 #: the matches the season's match list shows at a time

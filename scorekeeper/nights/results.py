@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from django.core.cache import cache, caches
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -18,12 +17,9 @@ from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.results import entries_with_seats, results_of
 from scorekeeper.leagues.standings import Standing, standings
 from scorekeeper.nights.models import Night, NightRound, NightTable, Signature
+from scorekeeper.tables.drawn import kept_drawn
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import scoreboard_of, with_everything
-
-#: how long a table's drawing at one version is kept in the shared cache: a table that plays on
-#: moves to a new version within seconds
-TABLE_KEPT = 10 * 60
 
 
 @dataclass(frozen=True)
@@ -75,13 +71,13 @@ def tables_drawn(
 ) -> list[str]:
     """Each table of the round as the night's board shows it (nights/_table.html), drawn once
     per version of its match (one more with every play or seat taken), of the season (a player
-    renamed, a forfeit) and language (``_kept``). A poll after a tap at one table scores and
+    renamed, a forfeit) and language (tables/drawn.py). A poll after a tap at one table scores and
     draws that table alone, not every table of the hall: drawn in full, the board of 100 tables
     took 290 ms at every change (through the test client, on SQLite). ``night_round``: read
     without hands (``rounds_with_matches``)."""
     language = get_language()
     keys = _table_keys(night_round, "night.table", season_version, language)
-    drawn = _kept(
+    drawn = kept_drawn(
         keys,
         lambda missing: {
             now.table.pk: render_to_string("nights/_table.html", {"table": now, "board_view": True})
@@ -100,7 +96,7 @@ def tables_now_kept(
     drawings. The director's desk asks every 3 s; scoring every table at each of its polls took
     250 ms at p50 in the hall benchmark at 90 tables (SQLite)."""
     keys = _table_keys(night_round, "night.now", season_version)
-    kept = _kept(
+    kept = kept_drawn(
         keys,
         lambda missing: {
             now.table.pk: (
@@ -132,40 +128,6 @@ def _table_keys(night_round: NightRound, kind: str, *also: object) -> dict[int, 
         )
         keys[table.pk] = ":".join(map(str, (kind, table.pk, table.seats, moved, *also)))
     return {pk: key.replace(" ", "") for pk, key in keys.items()}
-
-
-def _kept(
-    keys: dict[int, str], make: Callable[[list[int]], dict[int, object]], *, shared_key: str
-) -> dict[int, object]:
-    """What ``make`` makes of each table (by id), from the worker's own cache ("local", as the
-    wall board keeps its tables: leagues.views.playing_drawn), else from what the round's pages
-    keep in the shared cache under ``shared_key`` (one entry for the round: on PostgreSQL each
-    entry of the database cache written costs three queries), else made for the tables missing
-    from both: a fixed number of queries.
-
-    The shared cache is for a page polled by one screen, the night's TV or the desk, each poll
-    answered by whichever worker is free: in its own cache alone, that worker's tables were
-    some 10 s old, and in the hall benchmark at 100 tables (each tapped every 8 s) the night's
-    board took 360 ms at p50 and 680 at p99, most tables made again at every poll."""
-    local = caches["local"]
-    found = local.get_many(list(keys.values()))
-    if len(found) < len(keys):
-        shared = cache.get(shared_key) or {}
-        from_shared = {
-            key: shared[key] for key in keys.values() if key not in found and key in shared
-        }
-        local.set_many(from_shared)
-        found.update(from_shared)
-    missing = [pk for pk, key in keys.items() if key not in found]
-    if missing:
-        fresh = {keys[pk]: value for pk, value in make(missing).items()}
-        local.set_many(fresh)
-        found.update(fresh)
-        # the round's tables as they now are: those at an older version are left out
-        cache.set(
-            shared_key, {key: found[key] for key in keys.values() if key in found}, TABLE_KEPT
-        )
-    return {pk: found[key] for pk, key in keys.items() if key in found}
 
 
 def _scored(table_ids: list[int], names: dict[int, str]) -> list[TableNow]:
