@@ -26,7 +26,7 @@ def kept_drawn(
 
     A board's poll is answered by whichever worker is free. In its own cache alone, each worker
     made every table again after each play: in the hall benchmark at 100 tables (each tapped
-    every 8 s) the night's board took 360 ms at p50 and 680 at p99, and the wall boards (one a
+    every 8 s) the night's board took 360 ms at p50 and 680 at p99, and the wall boards (one per
     ten tables) spent a fifth of the app's CPU making tables on PostgreSQL."""
     local = caches["local"]
     found = local.get_many(list(keys.values()))
