@@ -74,13 +74,8 @@ def board_context(
     """What the board shows. ``value`` and ``board``, when given, are the engine's view and
     score of ``match`` as stored, and ``change`` its newest change (a saved entry brings them
     along); else ``match`` is to be fetched `with_everything`."""
-    if value is None:
-        value = match_value(match)
-        # the page shows the match as stored; an unsaved entry's result appears beside its form
-        board = rules.score_match(value)
-    if change is None:
-        change = match.changes.select_related("reverts").order_by("-number").first()
-    context = live_context(match, value, board, latest_change=change)
+    context = live_board_context(match, value=value, board=board, change=change)
+    value, board = context["seating"], context["board"]
     game = match.game
     forms = dict(forms or {})
     context.update(
@@ -130,6 +125,24 @@ def board_context(
             play.tile is not None and not play.is_double for play in _current_plays(value, board)
         )
     return context
+
+
+def live_board_context(
+    match: Match,
+    *,
+    value: rules.Match | None = None,
+    board: rules.Scoreboard | None = None,
+    change: Change | None = None,
+) -> dict:
+    """What the board's live parts show (``live_context``), which a poll after a change draws:
+    no entry forms. ``value``, ``board`` and ``change`` as ``board_context`` takes them."""
+    if value is None:
+        value = match_value(match)
+        # the page shows the match as stored; an unsaved entry's result appears beside its form
+        board = rules.score_match(value)
+    if change is None:
+        change = match.changes.select_related("reverts").order_by("-number").first()
+    return live_context(match, value, board, latest_change=change)
 
 
 def live_context(

@@ -22,7 +22,7 @@ from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import can_edit, match_role
 from scorekeeper.rules.matchfile import MatchFileError
 from scorekeeper.tables import entries
-from scorekeeper.tables.board import board_context, hand_said
+from scorekeeper.tables.board import hand_said, live_board_context
 from scorekeeper.tables.changes import with_kept_hands
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.seats import by_name, by_seat
@@ -152,7 +152,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _live_drawn(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match(request, pk)
-    context = board_context(match)
+    context = live_board_context(match)
     context["role"] = match_role(request, match)
     return render(request, "tables/_live.html", context)
 
@@ -187,7 +187,7 @@ def draw_for_watchers(
     entry that changed the match, from the match it has read and scored already: the first
     watcher to ask no longer reads the hands and scores them again. Drawn in the entry's
     language and time zone, as a hall's phones mostly are; a phone in another draws its own."""
-    context = board_context(match, value=value, board=board, change=change)
+    context = live_board_context(match, value=value, board=board, change=change)
     context["role"] = None
     content = render(request, "tables/_live.html", context).content
     cache.set(_watched_key(match), content, WATCHED_FOR)
