@@ -5,7 +5,9 @@ A kept connection (CONN_MAX_AGE) is checked before its first use in each request
 (CONN_HEALTH_CHECKS): Django asks the server ``SELECT 1``, one more round trip for every request.
 In the hall benchmark that was half the questions of a poll, the most common request there is,
 and at 70 tables on PostgreSQL dropping it took the machine from 77% to 70% busy, a poll's p99
-from 170 to 110 ms and a tap's p50 from 81 to 59 ms (docs/benchmark.md).
+from 170 to 110 ms and a tap's p50 from 81 to 59 ms. This check, in its own run, measured 76%
+busy: it sends nothing to a sound connection, and two runs of the same code differ by some five
+points (docs/benchmark.md, "Each change on its own").
 
 A connection the server ended (a restart, an idle timeout, an administrator) is told by its
 socket: the server's goodbye and the end of the stream are waiting to be read, while a sound
