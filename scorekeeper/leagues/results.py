@@ -14,8 +14,9 @@ from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import SIDE_JOIN
+from scorekeeper.tables.kept_scores import scores_of
 from scorekeeper.tables.models import Hand, Match, Play, Seat
-from scorekeeper.tables.scoring import hand_value, scoreboard_of, with_everything
+from scorekeeper.tables.scoring import hand_value
 from scorekeeper.tables.seats import by_seat, seat_keys, seating
 
 T = TypeVar("T")
@@ -93,11 +94,12 @@ class Playing(NamedTuple):
 
 
 def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playing]:
-    """The season's matches being played, each scored afresh by the engine: their totals, and
-    the hand at the table with who leads it (Straight), opens it (Sedma) or the double that
-    starts it (Chickenfoot), as the match's scoreboard says. Read afresh: a play changes them
-    without changing the season's version. A fixed number of queries, whatever their number.
-    ``only``: those of these ids alone."""
+    """The season's matches being played, each with its score as the boards show it: their
+    totals, and the hand at the table with who leads it (Straight), opens it (Sedma) or the
+    double that starts it (Chickenfoot), as the match's scoreboard says, kept once per version
+    of the match (tables/kept_scores.py). Read afresh: a play changes them without changing the
+    season's version. A fixed number of queries, whatever their number. ``only``: those of
+    these ids alone."""
     matches = Match.objects.filter(
         league_entry__season_id=season_id,
         league_entry__forfeited_by=None,
@@ -105,13 +107,9 @@ def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playi
     ).order_by("league_entry__created_at", "league_entry__pk")
     if only is not None:
         matches = matches.filter(pk__in=list(only))
-    matches = with_everything(matches)
-    playing = []
-    for match in matches:
-        board = scoreboard_of(match)
-        sides = [(side.players, board.totals[side]) for side in board.sides]
-        playing.append(Playing(match, sides, board.next))
-    return playing
+    matches = list(with_seats(matches))
+    scores = scores_of(matches)
+    return [Playing(match, scores[match.pk].sides, scores[match.pk].next_up) for match in matches]
 
 
 def playing_versions(season_id: int) -> list[tuple[int, int]]:

@@ -18,8 +18,9 @@ from scorekeeper.leagues.results import entries_with_seats, results_of
 from scorekeeper.leagues.standings import Standing, standings
 from scorekeeper.nights.models import Night, NightRound, NightTable, Signature
 from scorekeeper.tables.drawn import kept_drawn
+from scorekeeper.tables.kept_scores import scores_of
 from scorekeeper.tables.models import Match, Player
-from scorekeeper.tables.scoring import scoreboard_of, with_everything
+from scorekeeper.tables.scoring import with_everything, with_seats
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,8 @@ def _table_keys(night_round: NightRound, kind: str, *also: object) -> dict[int, 
 
 
 def _scored(table_ids: list[int], names: dict[int, str]) -> list[TableNow]:
-    """These tables, each with its match read whole and scored."""
-    matches = with_everything(Match.objects.select_related("league_entry"))
+    """These tables, each with its match, its seats and its score."""
+    matches = with_seats(Match.objects.select_related("league_entry"))
     tables = (
         NightTable.objects.filter(pk__in=table_ids)
         .order_by("number")
@@ -142,7 +143,11 @@ def _scored(table_ids: list[int], names: dict[int, str]) -> list[TableNow]:
 
 
 def tables_now(tables: Iterable[NightTable], names: dict[int, str]) -> list[TableNow]:
-    """Each table (of a round), a match being played scored afresh (a play changes it)."""
+    """Each table (of a round), a match being played with its score as it now stands, kept
+    once per version of the match (tables/kept_scores.py). ``tables``: each with its match read
+    with its seats and season entry."""
+    tables = list(tables)
+    scores = scores_of(table.match for table in tables if table.match is not None)
     shown = []
     for table in tables:
         players = [names.get(pk, "?") for pk in table.seats]
@@ -150,16 +155,16 @@ def tables_now(tables: Iterable[NightTable], names: dict[int, str]) -> list[Tabl
         if match is None:
             shown.append(TableNow(table, players, [], None, False, False))
             continue
-        board = scoreboard_of(match)
+        score = scores[match.pk]
         forfeited = match.league_entry.forfeited_by is not None
         winner = match.winner_text if match.finished else ""
         shown.append(
             TableNow(
                 table,
-                [seat.player.name for seat in match.seats.all()],
-                [(side.players, board.totals[side]) for side in board.sides],
+                list(score.players),
+                score.sides,
                 # a table done plays no next hand
-                None if match.finished or forfeited else board.next,
+                None if match.finished or forfeited else score.next_up,
                 match.finished,
                 forfeited,
                 winner,

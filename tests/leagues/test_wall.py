@@ -12,12 +12,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.leagues import results
 from scorekeeper.leagues.models import League, Season, SeasonMatch
-from scorekeeper.tables import entries
-from scorekeeper.tables.models import Match
+from scorekeeper.tables import entries, kept_scores
+from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match
 from tests.web.pages import HTMX, content, text, text_of
+from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
 
@@ -168,6 +168,19 @@ def test_a_poll_for_a_season_that_is_gone_is_not_found(client: Client) -> None:
     assert client.get(poll, headers=HTMX).status_code == 404
 
 
+def counted_scoring(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The ids of the matches the boards score from their hands, from now on."""
+    scored: list[int] = []
+    real = kept_scores.scoreboard_of
+
+    def counted(played: Match) -> rules.Scoreboard:
+        scored.append(played.pk)
+        return real(played)
+
+    monkeypatch.setattr(kept_scores, "scoreboard_of", counted)
+    return scored
+
+
 def test_after_a_play_at_one_table_the_wall_scores_that_table_alone(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -176,14 +189,7 @@ def test_after_a_play_at_one_table_the_wall_scores_that_table_alone(
     ]
     season, (match, *_) = season_of("straight", STRAIGHT_PLAYING, *others)
     first = client.get(wall_of(season))
-    scored: list[int] = []
-    real = results.scoreboard_of
-
-    def counted(played: Match) -> rules.Scoreboard:
-        scored.append(played.pk)
-        return real(played)
-
-    monkeypatch.setattr(results, "scoreboard_of", counted)
+    scored = counted_scoring(monkeypatch)
     entries.play_record(match=match, player="Ann", points=20, by=entries.Author(name="Bea"))
 
     changed = client.get(poll_address(first), headers=HTMX)
@@ -194,3 +200,40 @@ def test_after_a_play_at_one_table_the_wall_scores_that_table_alone(
     assert "Ann 40 Bob 5" in playing
     # the other tables are shown as they were drawn
     assert all(f"P{n}a 0 P{n}b 0" in playing for n in range(3))
+
+
+def test_a_play_tapped_at_a_table_is_on_the_wall_without_its_hands_read_again(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    season, (match,) = season_of("straight", STRAIGHT_PLAYING)
+    first = client.get(wall_of(season))
+    scored = counted_scoring(monkeypatch)
+
+    assert play(scorekeeper_client(), match, "Ann", 20, htmx=True).status_code == 200
+    changed = client.get(poll_address(first), headers=HTMX)
+
+    assert changed.status_code == 200
+    # the tap kept the score it worked out: the wall reads no hands
+    assert scored == []
+    assert "Ann 40 Bob 5" in text(changed).split("Playing now")[1]
+    assert said_next(changed) == ["Hand 2 · Bob leads"]
+
+
+def test_a_player_renamed_after_a_play_is_on_the_wall_under_the_new_name(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    season, (match,) = season_of("straight", STRAIGHT_PLAYING)
+    play(scorekeeper_client(), match, "Ann", 20, htmx=True)
+    first = client.get(wall_of(season))
+    scored = counted_scoring(monkeypatch)
+
+    ann = Player.objects.get(name="Ann")
+    ann.name = "Annabel"
+    ann.save()
+    changed = client.get(poll_address(first), headers=HTMX)
+
+    # the score kept at the tap names Ann: the match is scored again under the new name
+    assert scored == [match.pk]
+    playing = text(changed).split("Playing now")[1]
+    assert "Annabel 40 Bob 5" in playing
+    assert not re.search(r"\bAnn\b", playing)

@@ -30,6 +30,7 @@ from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import season_results
 from scorekeeper.leagues.standings import standings
 from scorekeeper.nights.models import CheckIn, Night, NightRound
+from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.leagues.pages import table_rows
@@ -367,18 +368,26 @@ def test_the_night_board_shows_every_table_and_asks_cheaply(organizer, season):
     assert "15" in text(changed)
 
 
-def poll_after_a_play(client: Client, organizer: Client, season, page: str, *, worker: str):
+def poll_after_a_play(
+    client: Client, organizer: Client, season, page: str, *, worker: str, tapped: bool = False
+):
     """A round of two tables started and ``page`` (a view name) opened by ``client``; then a
     play at the first table, and ``client``'s poll answered by the same ``worker`` or by
     another, whose own cache never saw the night. Its text, the hands it read and the
-    tables' matches."""
+    tables' matches. ``tapped``: the play tapped on the table's phone, which keeps the score it
+    worked out (tables/kept_scores.py); else recorded by the service alone, as a change from
+    anywhere else would be."""
     night = new_night(organizer, season)
     first = draw(organizer, night)
     start(organizer, night, 1)
     url = reverse(page, args=[night.pk])
     client.get(url)
     match, other = matches_of(first)
-    play(organizer, match, seated_names(match)[0], 15)
+    if tapped:
+        play(organizer, match, seated_names(match)[0], 15)
+    else:
+        player = seated_names(match)[0]
+        entries.play_record(match=match, player=player, points=15, by=entries.Author(name="Bo"))
     if worker == "another":
         caches["local"].clear()
     with CaptureQueriesContext(connection) as read:
@@ -412,6 +421,22 @@ def test_the_desk_after_a_play_scores_only_the_table_that_moved(organizer, seaso
     assert "Playing hand 1" in shown
     assert len(hands_read) == 1
     assert f"IN ({match.pk})" in hands_read[0]
+
+
+@pytest.mark.parametrize("page", ["nights:board", "nights:desk"])
+def test_a_play_tapped_at_a_table_is_on_the_boards_without_its_hands_read_again(
+    organizer, season, page
+):
+    """The tap scored the match: the night's board and the desk are given its score from the
+    shared cache, whichever worker answers."""
+    client = Client() if page == "nights:board" else organizer
+    shown, hands_read, match, other = poll_after_a_play(
+        client, organizer, season, page, worker="another", tapped=True
+    )
+
+    assert re.search(r"\b15\b", shown)
+    assert all(name in shown for name in seated_names(match) + seated_names(other))
+    assert hands_read == []
 
 
 def test_the_night_ends_with_its_results_and_the_season_standings(organizer, season):

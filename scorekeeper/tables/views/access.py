@@ -56,8 +56,9 @@ def get_match_for_edit(
     organizer only (nights/signing.py): anyone else is refused (403, saying so). Without
     ``correction`` (a rematch), the match itself is not changed and the check is left out."""
     if lock:
-        # with its table's round and night, joined: whether its round's time is up
-        matches = Match.objects.select_related(ROUND_OF_MATCH)
+        # with its table's round and night, joined: whether its round's time is up; and its
+        # season entry: whether a board shows it (tables/kept_scores.py)
+        matches = Match.objects.select_related(ROUND_OF_MATCH, "league_entry")
         match = mark_read_for_entry(get_object_or_404(lock_for_entry(matches), pk=pk))
     else:
         match = get_match(request, pk, everything=everything)

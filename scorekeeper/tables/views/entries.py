@@ -21,6 +21,7 @@ from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
 from scorekeeper.tables.forms import end_initial, hand_end_form, play_form, play_rows
 from scorekeeper.tables.i18n import say
+from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
@@ -43,6 +44,7 @@ def _answer(
             messages.warning(request, say(found.says))
         if outcome.change is not None:
             draw_for_watchers(request, match, outcome.value, outcome.board, outcome.change)
+            keep_score(match, outcome.value, outcome.board)
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
         return render_board(
