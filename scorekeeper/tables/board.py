@@ -70,11 +70,15 @@ def board_context(
     value: rules.Match | None = None,
     board: rules.Scoreboard | None = None,
     change: Change | None = None,
+    newest_hand_only: bool = False,
 ) -> dict:
     """What the board shows. ``value`` and ``board``, when given, are the engine's view and
     score of ``match`` as stored, and ``change`` its newest change (a saved entry brings them
-    along); else ``match`` is to be fetched `with_everything`."""
-    context = live_board_context(match, value=value, board=board, change=change)
+    along); else ``match`` is to be fetched `with_everything`. ``newest_hand_only``: of the
+    hands, the one being played alone (an answer that shows no other)."""
+    context = live_board_context(
+        match, value=value, board=board, change=change, newest_hand_only=newest_hand_only
+    )
     value, board = context["seating"], context["board"]
     game = match.game
     forms = dict(forms or {})
@@ -133,23 +137,33 @@ def live_board_context(
     value: rules.Match | None = None,
     board: rules.Scoreboard | None = None,
     change: Change | None = None,
+    newest_hand_only: bool = False,
 ) -> dict:
     """What the board's live parts show (``live_context``), which a poll after a change draws:
-    no entry forms. ``value``, ``board`` and ``change`` as ``board_context`` takes them."""
+    no entry forms. ``value``, ``board`` and ``change`` as ``board_context`` takes them;
+    ``newest_hand_only``: of the hands, the one being played alone (a play added to it)."""
     if value is None:
         value = match_value(match)
         # the page shows the match as stored; an unsaved entry's result appears beside its form
         board = rules.score_match(value)
     if change is None:
         change = match.changes.select_related("reverts").order_by("-number").first()
-    return live_context(match, value, board, latest_change=change)
+    return live_context(
+        match, value, board, latest_change=change, newest_hand_only=newest_hand_only
+    )
 
 
 def live_context(
-    match: Match, value: rules.Match, board: rules.Scoreboard, *, latest_change: Change | None
+    match: Match,
+    value: rules.Match,
+    board: rules.Scoreboard,
+    *,
+    latest_change: Change | None,
+    newest_hand_only: bool = False,
 ) -> dict:
     """What changes with every entry: the totals, what comes next, the last change and the
-    hands. A stored entry the rules call an error was kept on purpose: its hand is marked."""
+    hands (``newest_hand_only``: the newest alone). A stored entry the rules call an error was
+    kept on purpose: its hand is marked."""
     game = match.game
     target = int(value.rule("target")) if game != "chickenfoot" else None
     totals = board.totals
@@ -177,7 +191,7 @@ def live_context(
             hand.number in kept,
             findings.get(hand.number, []),
         )
-        for hand in board.hands
+        for hand in (board.hands[-1:] if newest_hand_only else board.hands)
     ]
     return {
         "match": match,

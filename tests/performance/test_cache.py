@@ -16,7 +16,7 @@ from django.urls import reverse
 from scorekeeper.leagues.models import Season
 from scorekeeper.tables.models import Match
 from tests.performance.hall import SMALL, Hall, build, season_match_to_ten
-from tests.web.pages import HTMX, text, text_of, totals
+from tests.web.pages import HTMX, content, next_up, text, text_of, totals
 from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
@@ -145,6 +145,44 @@ def test_a_tables_watchers_are_given_the_drawing_the_tap_made_of_its_change(
     assert totals(answers[0]) == [before[0] + 10, *before[1:]]
     assert all(answer.content == drawn_by_a_watcher.content for answer in answers)
     assert all(answer["ETag"] == drawn_by_a_watcher["ETag"] for answer in answers)
+
+
+def hand_shown(response: HttpResponse, number: int) -> str:
+    """The text of hand ``number`` as the answer shows it."""
+    found = re.search(rf'<details[^>]* id="hand-{number}".*?</details>', content(response), re.S)
+    assert found is not None, f"hand {number} is not in the answer"
+    return text_of(found.group(0))
+
+
+def test_the_watchers_of_a_hand_being_played_are_given_that_hand_and_the_totals(
+    django_assert_max_num_queries,
+) -> None:
+    """A play added to the hand being played: the table's phones, which show the version just
+    before it, are given the totals and that hand as the whole board shows them, drawn by the
+    tap; a page further behind is given the whole board."""
+    hall = build(SMALL)
+    scorekeeper, near, behind = scorekeeper_client(), Client(), Client()
+    player = first_player(hall.match)
+    play(scorekeeper, hall.match, player, 10)
+    page_behind = scoreboard(behind, hall.match)
+    play(scorekeeper, hall.match, player, 5)
+    page = scoreboard(near, hall.match)
+
+    play(scorekeeper, hall.match, player, 10)
+    with django_assert_max_num_queries(3):
+        step = near.get(poll_address(page), headers=HTMX)
+    whole = behind.get(poll_address(page_behind), headers=HTMX)
+
+    number = Match.objects.get(pk=hall.match.pk).hand_count
+    assert 'id="live-history"' in content(whole)
+    assert 'id="live-history"' not in content(step)
+    assert len(step.content) < len(whole.content)
+    assert totals(step) == totals(whole)
+    assert next_up(step) == next_up(whole)
+    assert hand_shown(step, number) == hand_shown(whole, number)
+    assert totals(step) != totals(HttpResponse(page))
+    # the answer brings the poll of the board as it now is
+    assert near.get(poll_address(content(step)), headers=HTMX).status_code == 304
 
 
 def test_a_watchers_poll_in_another_language_is_drawn_in_that_language() -> None:

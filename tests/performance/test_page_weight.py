@@ -206,6 +206,29 @@ def test_a_tap_in_the_hand_being_played_is_answered_in_a_few_kilobytes_at_any_le
     assert f'id="hand-{hands + 1}"' in answer and 'id="hand-1"' not in answer
 
 
+@pytest.mark.parametrize("hands", [1, 60])
+def test_the_watchers_poll_after_a_tap_in_the_hand_is_a_few_kilobytes_at_any_length(
+    db: None, hands: int
+) -> None:
+    """The table's other phones, showing the board as it was just before the tap, are given
+    the totals, the hand being played and the poll (tables/_live_play.html)."""
+    client, watcher = scorekeeper_client(), Client()
+    match = long_match(hands_to=100_000, hands=hands)
+    tap_on_the_board_as_drawn(client, match)
+    tap_on_the_board_as_drawn(client, match)
+    page = watcher.get(reverse("tables:scoreboard", args=[match.pk])).content.decode()
+    poll = re.search(r'id="live-poll"[^>]* hx-get="([^"]+)"', page).group(1)
+
+    tap_on_the_board_as_drawn(client, match)
+    response = watcher.get(poll.replace("&amp;", "&"), headers=HTMX)
+
+    answer = response.content.decode()
+    assert response.status_code == 200
+    assert len(response.content) <= TAP_BUDGET, len(response.content)
+    assert 'id="live-top" hx-swap-oob="true"' in answer
+    assert f'id="hand-{hands + 1}"' in answer and 'id="hand-1"' not in answer
+
+
 def test_a_tap_with_four_players_each_drawn_in_chalk_fits_too(db: None) -> None:
     """Four players on their own, each with houses and strokes of chalk (the most a tally
     draws) and a progress bar, playing to 300."""

@@ -42,8 +42,11 @@ def _answer(
     if outcome.saved:
         for found in outcome.new_findings:
             messages.warning(request, say(found.says))
+        hand_only = _only_the_hand_changed(outcome)
         if outcome.change is not None:
-            draw_for_watchers(request, match, outcome.value, outcome.board, outcome.change)
+            draw_for_watchers(
+                request, match, outcome.value, outcome.board, outcome.change, hand_only=hand_only
+            )
             keep_score(match, outcome.value, outcome.board)
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
@@ -53,7 +56,8 @@ def _answer(
             value=outcome.value,
             board=outcome.board,
             change=outcome.change,
-            tap=_only_the_hand_changed(request, outcome),
+            # on a board drawn just before the entry (the form says at which version)
+            tap=hand_only and request.POST.get("drawn") == str(match.version - 1),
         )
     # a refused entry wrote nothing: the match as the entry read it is the match as stored
     return render_board(
@@ -66,12 +70,11 @@ def _answer(
     )
 
 
-def _only_the_hand_changed(request: HttpRequest, outcome: entries.Outcome) -> bool:
-    """Whether the entry only added a play to the hand being played on a board drawn just
-    before it (the form says at which version): then the rest of the board stands, and the
-    answer is the entry forms, the totals and that hand, a few kilobytes at any length of
-    match. A hand begun or ended, the match won, a finding, another phone's entry since: the
-    whole board."""
+def _only_the_hand_changed(outcome: entries.Outcome) -> bool:
+    """Whether the entry only added a play to the hand being played: then on a board drawn at
+    the version before it the rest of the board stands, and what changed is the totals and
+    that hand, a few kilobytes at any length of match. A hand begun or ended, the match won, a
+    finding: the whole board."""
     change, value = outcome.change, outcome.value
     if change is None or change.kind not in (Change.Kind.SCORED, Change.Kind.LAID):
         return False
@@ -79,7 +82,6 @@ def _only_the_hand_changed(request: HttpRequest, outcome: entries.Outcome) -> bo
     return (
         not outcome.new_findings
         and not outcome.board.finished
-        and request.POST.get("drawn") == str(outcome.match.version - 1)
         and playing is not None
         and playing.end is None
         and len(playing.plays) > 1

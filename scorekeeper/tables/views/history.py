@@ -167,13 +167,22 @@ def _watched_key(row: Match) -> str:
 def _live_watched(request: HttpRequest, row: Match) -> HttpResponse:
     """A watcher's answer after a change: drawn by the entry that made the change
     (draw_for_watchers), else by the first of the table's phones to ask, and given to the others
-    from the cache."""
+    from the cache. A page showing the version just before a play that only added to the hand
+    being played is given that hand and the totals alone, if the entry drew them."""
     key = _watched_key(row)
+    if request.GET.get("v") == str(row.version - 1):
+        content = cache.get(_play_key(key))
+        if content is not None:
+            return HttpResponse(content)
     content = cache.get(key)
     if content is None:
         content = _live_drawn(request, row.pk).content
         cache.set(key, content, WATCHED_FOR)
     return HttpResponse(content)
+
+
+def _play_key(watched_key: str) -> str:
+    return f"{watched_key}.play"
 
 
 def draw_for_watchers(
@@ -182,12 +191,26 @@ def draw_for_watchers(
     value: rules.Match,
     board: rules.Scoreboard,
     change: Change | None,
+    *,
+    hand_only: bool = False,
 ) -> None:
     """The answer the table's other phones will be given when they next poll, drawn by the
     entry that changed the match, from the match it has read and scored already: the first
     watcher to ask no longer reads the hands and scores them again. Drawn in the entry's
-    language and time zone, as a hall's phones mostly are; a phone in another draws its own."""
-    context = live_board_context(match, value=value, board=board, change=change)
+    language and time zone, as a hall's phones mostly are; a phone in another draws its own.
+
+    ``hand_only``: the entry only added a play to the hand being played. The table's phones
+    poll every 2 s and a play comes every few seconds, so they show the version just before
+    it: they are given that hand, the totals and the poll (``_live_play.html``), not every
+    hand of the match again; a page further behind draws the whole of it at its poll."""
+    context = live_board_context(
+        match, value=value, board=board, change=change, newest_hand_only=hand_only
+    )
     context["role"] = None
-    content = render(request, "tables/_live.html", context).content
-    cache.set(_watched_key(match), content, WATCHED_FOR)
+    key = _watched_key(match)
+    if hand_only:
+        content = render(request, "tables/_live_play.html", context).content
+        cache.set(_play_key(key), content, WATCHED_FOR)
+    else:
+        content = render(request, "tables/_live.html", context).content
+        cache.set(key, content, WATCHED_FOR)

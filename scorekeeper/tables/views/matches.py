@@ -155,6 +155,8 @@ def render_board(
         value=value,
         board=board,
         change=change,
+        # the answer to a tap shows the hand being played alone
+        newest_hand_only=tap and bool(request.htmx) and not request.htmx.boosted,
     )
     context["role"] = match_role(request, match)
     # a league night's finished match: the other side signs it (nights/signing.py)
