@@ -16,9 +16,15 @@ from django.core.cache import cache
 from django.db.models import Prefetch, prefetch_related_objects
 
 from scorekeeper import rules
-from scorekeeper.tables.drawn import TABLE_KEPT
 from scorekeeper.tables.models import Hand, Match, Play
 from scorekeeper.tables.scoring import scoreboard_of
+
+#: how long a score is kept: the boards poll every 2 to 5 s and draw a table's new version at
+#: their next poll, then keep the drawing (tables/drawn.py). One is written at every play: kept
+#: for ten minutes, a hall of 100 tables held 7,500 of them, past the database cache's 5,000
+#: entries, whose cull then drops a third of the entries in the order of their keys, the
+#: watchers' answers and the standings first.
+SCORE_KEPT = 60
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,7 @@ def keep_score(match: Match, value: rules.Match, board: rules.Scoreboard) -> Non
     """Keep the score of a match in a season (the only ones a board shows), at the version just
     written, worked out by the entry that wrote it. ``match``: read with its ``league_entry``."""
     if getattr(match, "league_entry", None) is not None:
-        cache.set(_key(match.pk, match.version), TableScore.of(value, board), TABLE_KEPT)
+        cache.set(_key(match.pk, match.version), TableScore.of(value, board), SCORE_KEPT)
 
 
 def scores_of(matches: Iterable[Match]) -> dict[int, TableScore]:
@@ -78,7 +84,7 @@ def scores_of(matches: Iterable[Match]) -> dict[int, TableScore]:
         fresh = {
             match.pk: TableScore.of(match.seating(), scoreboard_of(match)) for match in unscored
         }
-        cache.set_many({keys[pk]: score for pk, score in fresh.items()}, TABLE_KEPT)
+        cache.set_many({keys[pk]: score for pk, score in fresh.items()}, SCORE_KEPT)
         scores.update(fresh)
     return scores
 
