@@ -3,12 +3,14 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.core.cache import caches
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 # The settings are already loaded here (pytest-django loads them before any conftest.py); they
@@ -192,6 +194,15 @@ def _exports_kept_apart(settings, tmp_path_factory: pytest.TempPathFactory) -> N
     Named here, made only by a test that writes an export."""
     base = tmp_path_factory.getbasetemp()
     settings.EXPORTS_ROOT = base / "exports" / uuid.uuid4().hex
+
+
+@pytest.fixture(autouse=True)
+def _in_the_default_language() -> Iterator[None]:
+    """Each test begins in the site's language and leaves it as it found it: a request the test
+    client makes in another language leaves that language on in the test's thread, and a date a
+    later test works out to find on a page came out as "1 de diciembre de 2026"."""
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
 
 
 @pytest.fixture(autouse=True)
