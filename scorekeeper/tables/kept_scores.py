@@ -1,7 +1,7 @@
 """A match's score as the hall's boards show it: each side's players and total, and the hand at
 the table with who leads, opens or starts it. Worked out once per version of the match and kept
-in the shared cache, by the entry that changed the match (it has just scored it), else by the
-first board that shows that version.
+in the shared cache by the entry that changed the match, which has just scored it. A version
+no entry kept (a change made elsewhere) is scored from its hands by each board that shows it.
 
 The wall board, the night's board and the director's desk each read a table's hands and plays
 and scored them again after every play: in the hall benchmark at 100 tables on PostgreSQL that
@@ -63,8 +63,9 @@ def keep_score(match: Match, value: rules.Match, board: rules.Scoreboard) -> Non
 def scores_of(matches: Iterable[Match]) -> dict[int, TableScore]:
     """Each match's score by id, at its version. ``matches``: read with their seats (tables
     with_seats). One query of the cache; the matches whose score is not kept there (or was kept
-    under a name since changed) have their hands and plays read, in two queries, scored and
-    kept."""
+    under a name since changed) have their hands and plays read, in two queries, and scored.
+    Those are not kept: the database cache writes one entry at a time, a few queries each, and
+    a board drawn cold would write every table's."""
     matches = list(matches)
     keys = {match.pk: _key(match.pk, match.version) for match in matches}
     kept = cache.get_many(list(keys.values()))
@@ -82,11 +83,9 @@ def scores_of(matches: Iterable[Match]) -> dict[int, TableScore]:
             Prefetch("hands", queryset=Hand.objects.order_by("number")),
             Prefetch("hands__plays", queryset=Play.objects.order_by("number")),
         )
-        fresh = {
-            match.pk: TableScore.of(match.seating(), scoreboard_of(match)) for match in unscored
-        }
-        cache.set_many({keys[pk]: score for pk, score in fresh.items()}, SCORE_KEPT)
-        scores.update(fresh)
+        scores.update(
+            (match.pk, TableScore.of(match.seating(), scoreboard_of(match))) for match in unscored
+        )
     return scores
 
 

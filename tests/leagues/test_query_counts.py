@@ -29,8 +29,9 @@ pytestmark = pytest.mark.django_db
 #: to the standings works them out and keeps them, and their drawn table, in the database cache)
 MOST_QUERIES = 24
 #: and the wall board reads and writes the one entry its matches being played are kept drawn in
-#: (tables/drawn.py), which on PostgreSQL is in the app's database
-WALL_DRAWN_KEPT = 6
+#: (tables/drawn.py), and asks once for their kept scores (tables/kept_scores.py): on PostgreSQL
+#: the cache is in the app's database
+WALL_DRAWN_KEPT = 7
 ROSTER = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo")
 SIZES = (10, 1000)
 

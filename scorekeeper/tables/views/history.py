@@ -170,11 +170,10 @@ def _live_watched(request: HttpRequest, row: Match) -> HttpResponse:
     from the cache. A page showing the version just before a play that only added to the hand
     being played is given that hand and the totals alone, if the entry drew them."""
     key = _watched_key(row)
-    if request.GET.get("v") == str(row.version - 1):
-        content = cache.get(_play_key(key))
-        if content is not None:
-            return HttpResponse(content)
-    content = cache.get(key)
+    # asked together: the database cache answers both in one query
+    keys = [_play_key(key), key] if request.GET.get("v") == str(row.version - 1) else [key]
+    found = cache.get_many(keys)
+    content = next((found[name] for name in keys if name in found), None)
     if content is None:
         content = _live_drawn(request, row.pk).content
         cache.set(key, content, WATCHED_FOR)
