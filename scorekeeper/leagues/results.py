@@ -16,7 +16,7 @@ from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import SIDE_JOIN
 from scorekeeper.tables.kept_scores import scores_of
 from scorekeeper.tables.models import Hand, Match, Play, Seat
-from scorekeeper.tables.scoring import hand_value
+from scorekeeper.tables.scoring import hand_value, with_seats
 from scorekeeper.tables.seats import by_seat, seat_keys, seating
 
 T = TypeVar("T")
@@ -60,12 +60,6 @@ def forfeited_by(match: Match) -> int | None:
         return match.league_entry.forfeited_by
     except SeasonMatch.DoesNotExist:
         return None
-
-
-def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
-    return matches.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    )
 
 
 def season_entries(season_id: int) -> list[SeasonMatch]:
