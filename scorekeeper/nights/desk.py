@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 
@@ -63,6 +63,8 @@ class DeskTable:
     sign: SignState
     #: the round's time is up and this hand is the table's last
     last_hand: bool
+    #: the open dispute's id, for the director's link to settle it
+    dispute: int | None = None
 
     @property
     def number(self) -> int:
@@ -107,20 +109,23 @@ def desk_tables(
     now: datetime,
     time_up: bool = False,
     sign_state: Callable[[Match], SignState] = no_signatures,
+    disputes: dict[int, int] | None = None,
 ) -> list[DeskTable]:
-    """The round's tables for the desk, disputes first, then by number."""
+    """The round's tables for the desk, disputes first, then by number; ``disputes`` maps a
+    match's id to its open dispute's."""
     shown = []
     for table in tables:
         match = table.table.match
-        shown.append(
-            table_state(
-                table,
-                last_entry_at=match.updated_at if match is not None else None,
-                now=now,
-                time_up=time_up,
-                sign=sign_state(match) if match is not None else None,
-            )
+        desk = table_state(
+            table,
+            last_entry_at=match.updated_at if match is not None else None,
+            now=now,
+            time_up=time_up,
+            sign=sign_state(match) if match is not None else None,
         )
+        if desk.disputed and disputes and match.pk in disputes:
+            desk = replace(desk, dispute=disputes[match.pk])
+        shown.append(desk)
     return sorted(shown, key=lambda desk: (not desk.disputed, desk.number))
 
 

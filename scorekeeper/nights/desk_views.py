@@ -14,7 +14,7 @@ from scorekeeper.access.permissions import require_organizer
 from scorekeeper.nights import desk as desks
 from scorekeeper.nights.models import NightRound
 from scorekeeper.nights.results import player_names, rounds_with_matches, tables_now_kept
-from scorekeeper.nights.signing import sign_states
+from scorekeeper.nights.signing import DISPUTED, open_disputes, sign_states
 from scorekeeper.nights.views import get_night
 from scorekeeper.tables.views.history import shown_version_asked
 
@@ -53,11 +53,16 @@ def _desk(request: HttpRequest, pk: int) -> HttpResponse:
             current, player_names(night), season_version=night.season.version
         )
         signs = sign_states([t.table.match_id for t in now_playing if t.table.match_id])
+        # the disputes' own ids, asked only when a table is disputed: the director's link
+        disputes = {}
+        if DISPUTED in signs.values():
+            disputes = {found.match_id: found.pk for found in open_disputes(night)}
         tables = desks.desk_tables(
             now_playing,
             now=now,
             time_up=shown_clock is not None and shown_clock.last_hand,
             sign_state=lambda match: signs.get(match.pk),
+            disputes=disputes,
         )
     context = {
         "night": night,

@@ -322,6 +322,23 @@ def test_the_desk_reads_the_state_of_a_table_in_one_query(
         assert [d.match.night_table.night_round.number for d in found] == [1]
 
 
+def test_the_desk_links_a_disputed_table_to_the_page_that_settles_it(organizer, season):
+    night, match, phone = night_match(organizer, season)
+    desk = reverse("nights:desk", args=[night.pk])
+    assert "Settle the dispute" not in text(organizer.get(desk))
+
+    phone.post(
+        sign_url(content(board(phone, match))),
+        {"answer": "disagree", "hand": "1", "reason": "points", "text": "15, not 10"},
+    )
+    (dispute,) = signing.open_disputes(night)
+    page = content(organizer.get(desk, headers=HTMX))
+
+    settle = reverse("nights:dispute", args=[dispute.pk])
+    assert f'href="{settle}"' in page
+    assert "15, not 10" in text(organizer.get(settle))
+
+
 def test_the_desk_shows_a_result_signed_at_its_next_poll(organizer, season):
     night, match, phone = night_match(organizer, season)
     desk = reverse("nights:desk", args=[night.pk])
