@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper import rules
@@ -66,6 +69,23 @@ class Player(models.Model):
             )
 
 
+def shown_version(version: int, finished: bool, updated_at: datetime) -> str:
+    """The version of a match as an open scoreboard shows it, and its poll asks whether it
+    moved: the version, one more with every change to the match. A finished match's result is
+    then signed or disputed (nights/signing.py), which moves the time of its last change and
+    not the version: the finished board's poll names that time too, so the scorekeeper's phone
+    shows the signature made on the other side's phone. ``updated_at`` as the database gives
+    it: a SQLite row read without the ORM has no time zone (it is UTC)."""
+    if not finished:
+        return str(version)
+    if timezone.is_naive(updated_at):
+        updated_at = updated_at.replace(tzinfo=UTC)
+    return f"{version}.{(updated_at - EPOCH) // timedelta(microseconds=1)}"
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 class Match(models.Model):
     game = models.CharField(max_length=12, choices=GAME_CHOICES)
     #: only the house rules that differ from the game's defaults, by their names in
@@ -102,6 +122,11 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def poll_version(self) -> str:
+        """What an open scoreboard's poll names (``shown_version``)."""
+        return shown_version(self.version, self.finished, self.updated_at)
 
     def seating(self) -> rules.Match:
         """The engine's view of the match's players, partnerships and rules, without its hands

@@ -322,6 +322,42 @@ def test_the_desk_reads_the_state_of_a_table_in_one_query(
         assert [d.match.night_table.night_round.number for d in found] == [1]
 
 
+def test_the_scorekeepers_board_shows_a_result_signed_on_the_other_sides_phone(organizer, season):
+    night, match, phone = night_match(organizer, season)
+    keepers, others = sides(match)
+    page = content(board(phone, match))
+    poll = re.search(r'hx-get="(/matches/\d+/live/\?v=[^"]+)"', page).group(1)
+    (link,) = re.findall(
+        r'href="http://testserver(/nights/sign/[^"]+/)" data-testid="sign-link"', page
+    )
+    assert phone.get(poll, headers=HTMX).status_code == 304
+
+    assert Client().post(link, {"answer": "agree"}).status_code == 302
+    moved = phone.get(poll, headers=HTMX)
+
+    assert moved.status_code == 200 and moved["HX-Refresh"] == "true"
+    again = text(board(phone, match))
+    assert re.search(rf"Signed by {re.escape(others)} at", again)
+    assert "do you agree" not in again
+
+
+def test_a_tap_that_finishes_the_match_hands_its_board_a_poll_answered_304(organizer, season):
+    night = new_night(organizer, season, players=PLAYERS)
+    first = draw(organizer, night)
+    start(organizer, night, 1)
+    table = first.tables.get()
+    phone = Client()
+    phone.post(reverse("access:join", args=[table.link.token]), {"name": "T1"})
+    match = table.match
+    seats = seated_names(match)
+    play(phone, match, seats[1], 10, htmx=True)
+    finishing = play(phone, match, seats[0], 25, htmx=True)
+    assert "do you agree" in text(finishing)
+
+    poll = re.search(r'hx-get="(/matches/\d+/live/\?v=[^"]+)"', content(finishing)).group(1)
+    assert phone.get(poll, headers=HTMX).status_code == 304
+
+
 def test_the_desk_links_a_disputed_table_to_the_page_that_settles_it(organizer, season):
     night, match, phone = night_match(organizer, season)
     desk = reverse("nights:desk", args=[night.pk])

@@ -24,7 +24,7 @@ from scorekeeper.rules.matchfile import MatchFileError
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_said, live_board_context
 from scorekeeper.tables.changes import with_kept_hands
-from scorekeeper.tables.models import Change, Match
+from scorekeeper.tables.models import Change, Match, shown_version
 from scorekeeper.tables.seats import by_name, by_seat
 from scorekeeper.tables.views.access import author, get_match, get_match_for_edit, submission_key
 from scorekeeper.tables.views.matches import WATCHED_FOR
@@ -88,7 +88,8 @@ def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _version(request: HttpRequest, pk: int) -> str | None:
-    """The poll's ETag: the match's version, one more with every change (None: no match).
+    """The poll's ETag: the match's version as its board shows it (models.shown_version: one
+    more with every change, and a finished match's signature or dispute); None: no match.
 
     Asked in SQL written once, through Django's own cursor: the hall's most frequent question
     (every open scoreboard, every 2 s), and building it with the ORM at each poll was an eighth
@@ -96,13 +97,16 @@ def _version(request: HttpRequest, pk: int) -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [pk])
         found = cursor.fetchone()
-    return None if found is None else str(found[0])
+    return None if found is None else shown_version(*found)
 
 
 def _version_sql() -> str:
     quote = connection.ops.quote_name
-    table, version, pk = Match._meta.db_table, Match._meta.get_field("version"), Match._meta.pk
-    return f"SELECT {quote(version.column)} FROM {quote(table)} WHERE {quote(pk.column)} = %s"
+    shown = ", ".join(
+        quote(Match._meta.get_field(name).column) for name in ("version", "finished", "updated_at")
+    )
+    table, pk = quote(Match._meta.db_table), quote(Match._meta.pk.column)
+    return f"SELECT {shown} FROM {table} WHERE {pk} = %s"
 
 
 _VERSION_SQL = _version_sql()
