@@ -3,7 +3,8 @@ same transaction, and a change to a finished match works the ratings out again f
 on (only the later matches). Pages read the kept rows (RatingChange, Rating).
 
 A match is rated when it counts (results.counted: a league season's, or started by a signed-in
-account), is finished, has two sides or more and was not forfeited. A forfeit is a result in the
+account), is finished, has two sides or more and was not forfeited; at a league night that
+counts only signed results, once it is signed. A forfeit is a result in the
 standings but not a game played: it says nothing of anyone's skill, so it moves no rating.
 """
 
@@ -37,6 +38,13 @@ def rated_matches(game: str, using: str = "default"):
     order, with the match's id)."""
     matches = counted(Match.objects.using(using).filter(game=game, finished=True)).filter(
         league_entry__forfeited_by=None
+    )
+    # a league night that counts only signed results rates its match once it is signed, as
+    # its standings count it (nights/signing.py)
+    matches = matches.filter(
+        Q(night_table__isnull=True)
+        | Q(night_table__night_round__night__signed_only=False)
+        | Q(signature__isnull=False)
     )
     return matches.annotate(rated_at=Coalesce("finished_at", "created_at")).order_by(
         "rated_at", "pk"

@@ -40,6 +40,7 @@ from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext
 
 from scorekeeper.leagues.kept import standings_count
+from scorekeeper.leagues.kept_ratings import ratings_after_change
 from scorekeeper.nights.models import Dispute, Night, Signature
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match, Seat
@@ -263,9 +264,11 @@ def _already(state: str) -> str:
 
 def _moved(row: Match) -> None:
     """What shows the match moves with the answer: the season's standings and version (its
-    provisional marks, and a night counting only signed results), and the match's row, so
-    that a watcher's board kept in the cache is drawn again."""
+    provisional marks, and a night counting only signed results), the ratings (a night
+    counting only signed results rates the match once signed), and the match's row, so that a
+    watcher's board kept in the cache is drawn again."""
     standings_count(match_id=row.pk)
+    ratings_after_change(match=row)
     Match.objects.filter(pk=row.pk).update(updated_at=timezone.now())
 
 

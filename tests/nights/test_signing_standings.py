@@ -12,11 +12,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.leagues.kept import standings_read, standings_rebuild
-from scorekeeper.leagues.models import HeadToHead, Season, SeasonMatch, StandingRow
+from scorekeeper.leagues.models import (
+    HeadToHead,
+    Rating,
+    RatingChange,
+    Season,
+    SeasonMatch,
+    StandingRow,
+)
 from scorekeeper.nights import signing
 from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
+from tests.leagues.test_kept_ratings import assert_kept_equals_scratch
 from tests.leagues.test_kept_standings import STEP, from_scratch, kept, make, new_season, shown
 from tests.web.table import FOUR
 
@@ -101,6 +109,9 @@ def test_the_kept_standings_count_a_signed_only_nights_match_once_it_is_signed(
     rows, beats = kept(StandingRow, season), kept(HeadToHead, season)
     standings_rebuild(season_id=season.pk)
     assert (kept(StandingRow, season), kept(HeadToHead, season)) == (rows, beats)
+    # the ratings too: a match of such a night is rated once signed
+    assert_kept_equals_scratch()
+    assert not RatingChange.objects.filter(match__in=held.values("match")).exists()
 
 
 def test_a_signed_only_nights_match_counts_when_signed_not_when_it_finishes(db: None) -> None:
@@ -115,3 +126,20 @@ def test_a_signed_only_nights_match_counts_when_signed_not_when_it_finishes(db: 
     signed_step(("sign", 0), season, players)
 
     assert sorted(row.won for row in standings_read(season)) == [0, 0, 1, 1]
+
+
+def test_a_signed_only_nights_match_moves_the_ratings_when_signed_not_when_it_finishes(
+    db: None,
+) -> None:
+    season = new_season()
+    players = [f"{name}{season.pk}" for name in FOUR]
+    signed_step(("night", True), season, players)
+    signed_step(("end", 0, 0), season, players)
+    match = Match.objects.get(league_entry__season=season)
+    assert match.finished
+    assert not RatingChange.objects.filter(match=match).exists()
+
+    signed_step(("sign", 0), season, players)
+
+    assert RatingChange.objects.filter(match=match).count() == 4
+    assert Rating.objects.filter(player__name__in=players).count() == 4
