@@ -69,6 +69,9 @@ class Player(models.Model):
             )
 
 
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 def shown_version(version: int, finished: bool, updated_at: datetime) -> str:
     """The version of a match as an open scoreboard shows it, and its poll asks whether it
     moved: the version, one more with every change to the match. A finished match's result is
@@ -81,9 +84,6 @@ def shown_version(version: int, finished: bool, updated_at: datetime) -> str:
     if timezone.is_naive(updated_at):
         updated_at = updated_at.replace(tzinfo=UTC)
     return f"{version}.{(updated_at - EPOCH) // timedelta(microseconds=1)}"
-
-
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class Match(models.Model):
