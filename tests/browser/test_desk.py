@@ -154,8 +154,10 @@ def test_a_dispute_comes_first_with_its_badge_and_a_sound(
     expect(page.get_by_test_id("disputes")).to_have_text("1 dispute", timeout=10_000)
     first = page.get_by_test_id("desk-table").first
     expect(first).to_have_attribute("data-table", "3")
-    expect(first.get_by_test_id("desk-sign")).to_have_text("Disputed")
+    expect(first.get_by_test_id("desk-sign")).to_have_text("Disputed · Settle the dispute")
     expect(page.locator("html")).to_have_attribute("data-dispute-sound", "1")
+    first.get_by_role("link", name="Settle the dispute").click()
+    expect(page.get_by_test_id("dispute")).to_contain_text("That was a five")
 
 
 def test_time_runs_out_mid_hand_the_board_says_last_hand_and_its_end_decides(

@@ -60,9 +60,9 @@ POLLED = 15_000
 BUDGET = {
     # Draw, Start, back to the night, Director's desk, Start the clock
     "a round": 5,
-    # the table's Scoreboard, Settle the dispute, Edit, Save the correction, Settle the
-    # dispute, Sign the corrected result
-    "a dispute corrected": 6,
+    # the desk's Settle the dispute, Edit, Save the correction, Settle the dispute, Sign the
+    # corrected result
+    "a dispute corrected": 5,
 }
 
 
@@ -304,7 +304,7 @@ def test_a_swiss_tournament_day_from_the_desk_and_the_tables_phones(
     expect(laptop.get_by_test_id("disputes")).to_have_text("1 dispute", timeout=POLLED)
     top = laptop.get_by_test_id("desk-table").first
     expect(top).to_have_attribute("data-table", "3")
-    expect(top.get_by_test_id("desk-sign")).to_have_text("Disputed")
+    expect(top.get_by_test_id("desk-sign")).to_have_text("Disputed · Settle the dispute")
     for number in (1, 2):
         expect(desk_table(laptop, number).get_by_test_id("desk-sign")).to_have_text("Signed")
     expect(desk_table(laptop, 4).get_by_test_id("desk-state")).to_contain_text("Playing hand 1")
@@ -337,8 +337,7 @@ def test_a_swiss_tournament_day_from_the_desk_and_the_tables_phones(
         phone.context.close()
 
     # -- The director settles the dispute from the desk: the hand corrected, then signed.
-    tap(top.get_by_role("link", name="Scoreboard"), "a dispute corrected")
-    tap(laptop.get_by_role("link", name="Settle the dispute"), "a dispute corrected")
+    tap(top.get_by_role("link", name="Settle the dispute"), "a dispute corrected")
     expect(laptop.get_by_role("heading", level=1)).to_have_text(f"Disputed by {disputers}")
     dispute = laptop.get_by_test_id("dispute")
     expect(dispute).to_contain_text("Hand 1: Wrong points.")

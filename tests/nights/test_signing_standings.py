@@ -114,13 +114,19 @@ def test_the_kept_standings_count_a_signed_only_nights_match_once_it_is_signed(
     assert not RatingChange.objects.filter(match__in=held.values("match")).exists()
 
 
-def test_a_signed_only_nights_match_counts_when_signed_not_when_it_finishes(db: None) -> None:
+def finished_at_a_signed_only_night() -> tuple[Season, list[str], Match]:
+    """A season's match at a night that counts only signed results, finished, not signed."""
     season = new_season()
     players = [f"{name}{season.pk}" for name in FOUR]
     signed_step(("night", True), season, players)
     signed_step(("end", 0, 0), season, players)
     match = Match.objects.get(league_entry__season=season)
     assert match.finished
+    return season, players, match
+
+
+def test_a_signed_only_nights_match_counts_when_signed_not_when_it_finishes(db: None) -> None:
+    season, players, _ = finished_at_a_signed_only_night()
     assert standings_read(season) == []
 
     signed_step(("sign", 0), season, players)
@@ -131,12 +137,7 @@ def test_a_signed_only_nights_match_counts_when_signed_not_when_it_finishes(db: 
 def test_a_signed_only_nights_match_moves_the_ratings_when_signed_not_when_it_finishes(
     db: None,
 ) -> None:
-    season = new_season()
-    players = [f"{name}{season.pk}" for name in FOUR]
-    signed_step(("night", True), season, players)
-    signed_step(("end", 0, 0), season, players)
-    match = Match.objects.get(league_entry__season=season)
-    assert match.finished
+    season, players, match = finished_at_a_signed_only_night()
     assert not RatingChange.objects.filter(match=match).exists()
 
     signed_step(("sign", 0), season, players)
