@@ -23,7 +23,7 @@ from django.dispatch import receiver
 
 from scorekeeper.leagues.models import Rating, RatingChange, SeasonMatch
 from scorekeeper.leagues.ratings import Change, Game, Skill, replay
-from scorekeeper.leagues.results import counted
+from scorekeeper.leagues.results import awaits_signature, counted
 from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import Side
 from scorekeeper.tables.models import Match, Seat
@@ -41,11 +41,7 @@ def rated_matches(game: str, using: str = "default"):
     )
     # a league night that counts only signed results rates its match once it is signed, as
     # its standings count it (nights/signing.py)
-    matches = matches.filter(
-        Q(night_table__isnull=True)
-        | Q(night_table__night_round__night__signed_only=False)
-        | Q(signature__isnull=False)
-    )
+    matches = matches.exclude(awaits_signature())
     return matches.annotate(rated_at=Coalesce("finished_at", "created_at")).order_by(
         "rated_at", "pk"
     )

@@ -161,11 +161,21 @@ class _Stored(NamedTuple):
 #: a match's columns as _Stored has them, after its id
 _MATCH_COLUMNS = ("game", "rules", "totals", "winners", "finished")
 
-#: a finished match of a league night that counts only signed results, nobody having signed
-#: it yet (nights/signing.py): the standings count it as a match still being played
-AWAITS_SIGNATURE = Q(
-    match__night_table__night_round__night__signed_only=True, match__signature__isnull=True
-)
+
+def awaits_signature(to_match: str = "") -> Q:
+    """A match of a league night that counts only signed results, nobody having signed it yet
+    (nights/signing.py): the standings count it as a match still being played, and the ratings
+    do not rate it (kept_ratings.py). ``to_match``: the path from the rows asked to the match."""
+    return Q(
+        **{
+            f"{to_match}night_table__night_round__night__signed_only": True,
+            f"{to_match}signature__isnull": True,
+        }
+    )
+
+
+#: ``awaits_signature`` of a season's entry
+AWAITS_SIGNATURE = awaits_signature("match__")
 
 
 def _entry_columns(
