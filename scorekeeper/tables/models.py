@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper import rules
@@ -77,12 +76,9 @@ def shown_version(version: int, finished: bool, updated_at: datetime) -> str:
     moved: the version, one more with every change to the match. A finished match's result is
     then signed or disputed (nights/signing.py), which moves the time of its last change and
     not the version: the finished board's poll names that time too, so the scorekeeper's phone
-    shows the signature made on the other side's phone. ``updated_at`` as the database gives
-    it: a SQLite row read without the ORM has no time zone (it is UTC)."""
+    shows the signature made on the other side's phone."""
     if not finished:
         return str(version)
-    if timezone.is_naive(updated_at):
-        updated_at = updated_at.replace(tzinfo=UTC)
     return f"{version}.{(updated_at - EPOCH) // timedelta(microseconds=1)}"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable
+from datetime import UTC
 from functools import wraps
 
 from django.contrib import messages
@@ -13,7 +14,7 @@ from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import quote_etag
-from django.utils.timezone import get_current_timezone_name
+from django.utils.timezone import get_current_timezone_name, is_naive
 from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import condition, require_POST, require_safe
 
@@ -97,7 +98,13 @@ def _version(request: HttpRequest, pk: int) -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [pk])
         found = cursor.fetchone()
-    return None if found is None else shown_version(*found)
+    if found is None:
+        return None
+    version, finished, updated_at = found
+    if is_naive(updated_at):
+        # SQLite's row, read without the ORM, gives the time as stored: UTC, without its zone
+        updated_at = updated_at.replace(tzinfo=UTC)
+    return shown_version(version, finished, updated_at)
 
 
 def _version_sql() -> str:
