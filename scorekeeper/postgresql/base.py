@@ -28,6 +28,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def is_usable(self) -> bool:
         if self.connection is None or self.connection.closed:
             return False
+        # the socket asked, not the server: at 70 tables of the hall on PostgreSQL, Django's
+        # SELECT 1 before each request left the machine 77% busy and the poll's p99 at 170 ms,
+        # against 70% and 110 ms without it, and 76% with this check (the module's docstring)
         try:
             said, _, _ = select.select([self.connection.fileno()], [], [], 0)
         except (OSError, ValueError):
