@@ -18,7 +18,18 @@ def join(page: Page, live_server: LiveServer, link: ShareLink, name: str) -> Non
     assert "script-src 'self'" in response.headers["content-security-policy"]
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Join").tap()
+    expect_board_ready(page)
+
+
+def expect_board_ready(page: Page) -> None:
+    """The board is shown and its scripts have taken over its forms.
+
+    The board shows before its deferred scripts have run, and a tap then posts the form as a
+    page of its own, not through the outbox. htmx takes the forms over at DOMContentLoaded,
+    and offline.js marks the page with what the outbox holds once it has opened it."""
     expect(page.get_by_role("region", name="Totals")).to_be_visible()
+    page.wait_for_load_state("domcontentloaded")
+    expect_all_sent(page)
 
 
 def watch(page: Page, live_server: LiveServer, link: ShareLink) -> None:

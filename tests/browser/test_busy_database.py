@@ -13,7 +13,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.tables.models import Play
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import expect_totals
+from tests.browser.table import expect_totals, join
 
 
 @pytest.mark.django_db(transaction=True)
@@ -23,9 +23,7 @@ def test_a_play_refused_while_the_database_is_busy_is_sent_again_and_lands_once(
     match = create_match(rules.Match("straight", ("Ann", "Bob"), hands=(rules.Hand(leader="Ann"),)))
     link = ShareLink.objects.create(match=match, role=SCOREKEEPER, label="Table 1")
     page = new_context().new_page()
-    page.goto(f"{live_server.url}/join/{link.token}/")
-    page.get_by_label("Your name").fill("Bea")
-    page.get_by_role("button", name="Join").tap()
+    join(page, live_server, link, "Bea")
     sent: list[str] = []
 
     def busy_once(route: Route) -> None:

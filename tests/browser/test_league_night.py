@@ -29,6 +29,7 @@ from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import (
     assert_fits_the_phone,
     csp_violations,
+    expect_board_ready,
     expect_no_entry_forms,
     expect_totals,
     listen,
@@ -166,7 +167,7 @@ def join_the_table(page: Page, card_link: str, name: str) -> None:
     page.goto(card_link)
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Join").tap()
-    expect(page.get_by_role("region", name="Totals")).to_be_visible()
+    expect_board_ready(page)
     expect_totals(page, 0, 0)
 
 

@@ -26,6 +26,7 @@ from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import (
     assert_fits_the_phone,
     csp_violations,
+    expect_board_ready,
     listen,
     save_screenshot,
 )
@@ -58,7 +59,7 @@ def join(page: Page, url: str, name: str) -> None:
     page.goto(url)
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Join").tap()
-    expect(page.get_by_role("region", name="Totals")).to_be_visible()
+    expect_board_ready(page)
 
 
 def finish(match: Match) -> tuple[str, str]:
