@@ -211,8 +211,7 @@ def _shared_cache_emptied(request: pytest.FixtureRequest) -> None:
     does. Transactional tests (a browser's live server) leave their entries in the cache's
     table, some 300 by the middle of a worker's run, and past MAX_ENTRIES the database cache
     culls a third of its entries at the next write: a kept score culled there is scored again,
-    two more queries. The desk's query count came out 17 against 15 on one CI run: the same
-    two that filling the table to 4,990 entries in the test gives."""
+    two more queries."""
     if request.node.get_closest_marker("django_db") is not None:
         caches["default"].clear()
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import ORGANIZERS
@@ -23,6 +22,7 @@ from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
+from tests.browser.offline import NewContext
 from tests.browser.table import (
     assert_fits_the_phone,
     csp_violations,
@@ -73,8 +73,7 @@ def finish(match: Match) -> tuple[str, str]:
 
 def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     page: Page,
-    browser: Browser,
-    browser_context_args: dict[str, Any],
+    new_context: NewContext,
     live_server: LiveServer,
     output_path: str,
 ) -> None:
@@ -105,13 +104,13 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     save_screenshot(page, output_path, "sign-signed.png")
 
     # at table 2, the other side answers on its own phone, from the link on the finished board
-    scorekeeper = browser.new_context(**browser_context_args).new_page()
+    scorekeeper = new_context().new_page()
     join(scorekeeper, live_server.url + second_link, "Table 2")
     finish(second)
     scorekeeper.reload()
     scorekeeper.get_by_text("Or sign on your own phone").tap()
     link = scorekeeper.get_by_test_id("sign-link").get_attribute("href")
-    own = browser.new_context(**browser_context_args).new_page()
+    own = new_context().new_page()
     own.goto(link)
     expect(own.get_by_role("heading", level=1)).to_contain_text("do you agree with this result?")
     assert_fits_the_phone(own)
@@ -127,7 +126,7 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     expect(scorekeeper.get_by_test_id("disputed")).to_contain_text("Pips counted wrong")
 
     # the organizer opens the dispute from the board, reads the hand and confirms the result
-    director = browser.new_context(**browser_context_args).new_page()
+    director = new_context().new_page()
     listen(director, heard)
     sign_in(director, live_server.url)
     director.goto(f"{live_server.url}/matches/{second.pk}/")
