@@ -12,7 +12,12 @@ from scorekeeper.access.models import ShareLink
 
 def join(page: Page, live_server: LiveServer, link: ShareLink, name: str) -> None:
     """Open the link as scanning its QR code does, give a name, tap Join."""
-    response = page.goto(f"{live_server.url}/join/{link.token}/")
+    join_at(page, f"{live_server.url}/join/{link.token}/", name)
+
+
+def join_at(page: Page, address: str, name: str) -> None:
+    """``join`` by the link's address (a table card's, a night's table)."""
+    response = page.goto(address)
     assert response is not None
     # the page is served under the policy, so a violation would show in the console
     assert "script-src 'self'" in response.headers["content-security-policy"]

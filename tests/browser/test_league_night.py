@@ -29,9 +29,9 @@ from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import (
     assert_fits_the_phone,
     csp_violations,
-    expect_board_ready,
     expect_no_entry_forms,
     expect_totals,
+    join_at,
     listen,
     save_screenshot,
 )
@@ -164,10 +164,7 @@ def sitting_out(night: Night, number: int) -> str:
 
 def join_the_table(page: Page, card_link: str, name: str) -> None:
     """A phone opens its table's card link, as scanning its QR code does, and joins."""
-    page.goto(card_link)
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Join").tap()
-    expect_board_ready(page)
+    join_at(page, card_link, name)
     expect_totals(page, 0, 0)
 
 

@@ -26,7 +26,7 @@ from tests.browser.offline import NewContext
 from tests.browser.table import (
     assert_fits_the_phone,
     csp_violations,
-    expect_board_ready,
+    join_at,
     listen,
     save_screenshot,
 )
@@ -55,13 +55,6 @@ def a_night_of_two_tables() -> list[tuple[Match, str]]:
     return [(table.match, f"/join/{table.link.token}/") for table in tables]
 
 
-def join(page: Page, url: str, name: str) -> None:
-    page.goto(url)
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Join").tap()
-    expect_board_ready(page)
-
-
 def finish(match: Match) -> tuple[str, str]:
     """Seat 2 scores 10, then seat 1 scores 25 and wins; each side's name, seat 1's first."""
     seats = list(match.seats.order_by("position").values_list("player__name", flat=True))
@@ -80,7 +73,7 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     (first, first_link), (second, second_link) = a_night_of_two_tables()
     heard: list[str] = []
     listen(page, heard)
-    join(page, live_server.url + first_link, "Table 1")
+    join_at(page, live_server.url + first_link, "Table 1")
     keepers, others = finish(first)
 
     page.reload()
@@ -105,7 +98,7 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
 
     # at table 2, the other side answers on its own phone, from the link on the finished board
     scorekeeper = new_context().new_page()
-    join(scorekeeper, live_server.url + second_link, "Table 2")
+    join_at(scorekeeper, live_server.url + second_link, "Table 2")
     finish(second)
     scorekeeper.reload()
     scorekeeper.get_by_text("Or sign on your own phone").tap()
