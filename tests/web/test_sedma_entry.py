@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from scorekeeper import rules
 from scorekeeper.tables.models import Hand, Match
 from tests.web.pages import double_button_disabled, is_board_only, next_up, text, totals, winner
 from tests.web.table import FOUR, board, lay, post, rows, saved, stored
@@ -195,3 +196,23 @@ def test_reaching_the_target_wins_the_match_at_once(client: Client, db: None) ->
     assert totals(page) == [10, 0, 0, 0]
     assert winner(page) == "Ana wins the match."
     assert rows(match) == (1, 4)
+
+
+def test_in_the_first_hand_a_player_left_off_the_passes_cannot_set_a_double_later(
+    client: Client, db: None
+) -> None:
+    # Ana was due (the first named); Di opened; Bo, left off the record, passed all the same
+    first = rules.Hand(
+        opener="Di",
+        passed_opening=("Ana", "Cy"),
+        plays=(rules.Play("Di", tile=(6, 6)), rules.Play("Ana", tile=(6, 1))),
+    )
+    match = stored("sedma", *FOUR, hands=(first,))
+
+    refused = lay(client, match, "Bo", "1-1")
+
+    assert refused.status_code == 422
+    assert (
+        "Hand 1, play 3: Bo passed the opening for want of a double, so cannot set 1-1 later"
+    ) in text(refused)
+    assert totals(board(client, match)) == [0, 0, 0, 1]
