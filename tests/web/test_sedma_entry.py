@@ -1,11 +1,22 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.tables.models import Hand, Match
-from tests.web.pages import double_button_disabled, is_board_only, next_up, text, totals, winner
+from tests.web.pages import (
+    content,
+    double_button_disabled,
+    is_board_only,
+    next_up,
+    text,
+    text_of,
+    totals,
+    winner,
+)
 from tests.web.table import FOUR, board, lay, post, rows, saved, stored
 
 # The worked example of docs/rules.md (*Sedma*) with Ana, Bo, Cy and Di for P1 to P4.
@@ -131,6 +142,29 @@ def test_a_player_after_the_scheduled_opener_setting_the_first_double_is_asked_a
     assert hand.opener_seat == 2
     assert hand.passed_seats == [0, 1]
     assert totals(board(client, sedma_match)) == [0, 0, 1, 0]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_later_player_opening_is_asked_as_a_plain_question_not_shown_as_an_error(
+    client: Client, sedma_match: Match, htmx: bool
+) -> None:
+    asked = lay(client, sedma_match, "Cy", "5-5", htmx=htmx)
+
+    found = re.search(r'<section class="outcome[^"]*"[^>]*>(.*?)</section>', content(asked), re.S)
+    assert found is not None, "the answer asks nothing"
+    assert "outcome-error" not in found.group(0)
+    question = text_of(found.group(1))
+    assert question.startswith(
+        "Hand 1: Ana had the first turn to open, so Cy opening means Ana and Bo had no double. "
+        "Is that so?"
+    )
+    assert "Error" not in question
+    assert "cannot happen" not in question
+    assert "Not saved" not in question
+    assert "Yes, Cy opened with 5-5" in question
+    assert "No, tap who opened" in question
+    # the question is the only thing the table is asked; nothing is stored until it answers
+    assert not Hand.objects.filter(match=sedma_match).exclude(opener_seat=0).exists()
 
 
 def test_the_next_hand_is_opened_left_of_the_scheduled_opener_not_the_actual_one(
