@@ -9,7 +9,7 @@ from scorekeeper import rules
 from tests.leagues.conftest import store_season
 from tests.leagues.pages import by_player
 from tests.leagues.season import Generated
-from tests.web.pages import text, totals, winner
+from tests.web.pages import side_is_leading, text, totals, winner
 from tests.web.table import board
 
 FOUR = ("Ana", "Bo", "Cy", "Di")
@@ -61,6 +61,8 @@ def test_a_match_decided_at_time_is_won_on_its_board_and_in_the_standings(
     page = board(client, match)
     assert totals(page) == [62, 43, 0, 0]
     assert winner(page) == "Bo wins the match."
+    # the winner's total is the one marked, not Ana's higher one kept after the end
+    assert [side_is_leading(page, name) for name in FOUR] == [False, True, False, False]
     assert "Hand 4: recorded after Bo had won the match." in text(page)
     rows = by_player(client.get(season.url("season")))
     assert (rows["Bo"]["W"], rows["Bo"]["L"]) == ("1", "0")
