@@ -5,7 +5,13 @@ from __future__ import annotations
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, Match, Side
-from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
+from scorekeeper.rules.scoreboard import (
+    HandScore,
+    NextUp,
+    Scoreboard,
+    after_the_end,
+    decided_at_time,
+)
 from scorekeeper.rules.text import N_, NOTHING, Says, join_names
 from scorekeeper.rules.tiles import set_pips
 
@@ -29,20 +35,31 @@ def score_chickenfoot(match: Match) -> Scoreboard:
     sides = match.sides
     totals = dict.fromkeys(sides, 0)
     hands: list[HandScore] = []
+    #: the side ahead when time was up (the match's ``last_hand``), before the last round
+    at_time: Side | None = None
+    played = 0
     for number, hand in enumerate(match.hands, 1):
+        if at_time is not None:
+            findings.append(after_the_end(number, at_time, in_round=True))
         explanation, round_findings, points = _score_round(match, number, hand)
         findings += round_findings
         for name in sides:
             totals[name] += points[name]
         findings += check_claims(match, number, hand, points, explanation, in_round=True)
+        played += hand.end is not None
+        if at_time is None and hand.end is not None and played < round_count(match):
+            # the set's last round ends the game as always, whatever the time
+            at_time, said = decided_at_time(match, number, totals, lowest_wins=True)
+            if said is not None:
+                explanation.append(said)
         hands.append(
             HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
         )
 
     last = _last_round(match, hands)
-    finished = last is not None
-    winner: Side | list[Side] | None = None
-    if last is not None and sides:
+    finished = last is not None or at_time is not None
+    winner: Side | list[Side] | None = at_time
+    if at_time is None and last is not None and sides:
         # rounds kept beyond the last count in the totals, but the game was over before them:
         # the winner is whoever stood lowest once the last round was done
         standing = last.running

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from scorekeeper.rules.findings import Finding, Severity, finding
 from scorekeeper.rules.match import Match, Side
@@ -121,7 +121,7 @@ def score_match(match: Match) -> Scoreboard:
         "chickenfoot": chickenfoot.score_chickenfoot,
         "sedma": sedma.score_sedma,
     }
-    return at_time(match, games[match.game](match))
+    return games[match.game](match)
 
 
 def without_last_hand(match: Match) -> Match:
@@ -130,56 +130,49 @@ def without_last_hand(match: Match) -> Match:
     return Match(match.game, match.players, match.partnerships, house, match.hands)
 
 
-def at_time(match: Match, board: Scoreboard) -> Scoreboard:
-    """A match whose round ran out of time (its ``last_hand`` rule) ends when that hand ends:
-    the side ahead wins (lowest ahead in Chickenfoot). Level sides play on, and the first hand
-    that ends with one side ahead decides. A match that reached its target first is as it was."""
+def decided_at_time(
+    match: Match, number: int, running: dict[Side, int], *, lowest_wins: bool = False
+) -> tuple[Side | None, Says | None]:
+    """Whether time decides the match as hand ``number`` ends with these running totals.
+
+    A match whose round ran out of time (its ``last_hand`` rule) ends when that hand ends: the
+    side ahead wins (lowest ahead in Chickenfoot). Level sides play on, and the first hand that
+    ends with one side ahead decides. Each game asks after every ended hand until the match is
+    won, so a side that reached the target before then has won as always, and once time has
+    decided, a target reached in a later hand kept anyway wins nothing: every later hand is
+    ``after-match-end``, exactly as after a target. Returns the winner (None while the match
+    goes on) and what the explanation says about it (None when time has not been called yet).
+    """
     last = match.rules.get(LAST_HAND)
-    if not last or board.finished or len(board.sides) < 2:
-        return board
-    best = min if board.lowest_wins else max
-    board = replace(board, hands=list(board.hands))
-    for index, hand in enumerate(board.hands):
-        if hand.number < last or not hand.finished:
-            continue
-        ahead = best(hand.running.values())
-        leaders = [side for side in board.sides if hand.running[side] == ahead]
-        if len(leaders) > 1:
-            said = Says(
-                N_("Time is up and the sides are level at {total}: one more hand decides."),
-                total=ahead,
-            )
-            board.hands[index] = replace(hand, explanation=[*hand.explanation, said])
-            continue
-        winner = leaders[0]
-        said = Says(
-            N_("Time is up after hand {hand}: {side} are ahead with {total} and win the match.")
-            if winner.is_partnership
-            else N_(
-                "Time is up after hand {hand}: {side} is ahead with {total} and wins the match."
-            ),
-            hand=hand.number,
-            side=winner,
+    if not last or number < last or len(running) < 2:
+        return None, None
+    best = min if lowest_wins else max
+    ahead = best(running.values())
+    leaders = [side for side, total in running.items() if total == ahead]
+    if len(leaders) > 1:
+        return None, Says(
+            N_("Time is up and the sides are level at {total}: one more hand decides."),
             total=ahead,
         )
-        hands = [*board.hands[:index], replace(hand, explanation=[*hand.explanation, said])]
-        findings = list(board.findings)
-        if index + 1 < len(board.hands):
-            findings.append(
-                finding(
-                    "after-match-end",
-                    hand.number + 1,
-                    None,
-                    "recorded after {winner} had won the match.",
-                    winner=winner,
-                )
-            )
-        return replace(
-            board,
-            hands=hands + board.hands[index + 1 :],
-            finished=True,
-            winner=winner,
-            findings=findings,
-            next=None,
-        )
-    return board
+    winner = leaders[0]
+    said = Says(
+        N_("Time is up after hand {hand}: {side} are ahead with {total} and win the match.")
+        if winner.is_partnership
+        else N_("Time is up after hand {hand}: {side} is ahead with {total} and wins the match."),
+        hand=number,
+        side=winner,
+        total=ahead,
+    )
+    return winner, said
+
+
+def after_the_end(number: int, winner: Side, *, in_round: bool = False) -> Finding:
+    """The finding on a hand (or round) recorded after ``winner`` had won the match."""
+    return finding(
+        "after-match-end",
+        number,
+        None,
+        "recorded after {winner} had won the match.",
+        in_round=in_round,
+        winner=winner,
+    )

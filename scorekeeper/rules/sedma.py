@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, Match, Side
-from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, hand_summary
+from scorekeeper.rules.scoreboard import (
+    HandScore,
+    NextUp,
+    Scoreboard,
+    after_the_end,
+    decided_at_time,
+    hand_summary,
+)
 from scorekeeper.rules.text import N_, Says, join_names
 from scorekeeper.rules.tiles import tile_name
 
@@ -71,22 +78,14 @@ def score_sedma(match: Match) -> Scoreboard:
     hands: list[HandScore] = []
     scheduled: str | None = None
     for number, hand in enumerate(match.hands, 1):
-        scheduled_now = match.left_of(scheduled) if scheduled else None
+        scheduled_now = _due(match, hand, scheduled)
         points = dict.fromkeys(sides, 0)
         explanation: list[Says] = []
         passed = _passed_opening(match, hand, scheduled_now)
         opening, scheduled = _check_opening(match, number, hand, passed, scheduled_now)
         findings += opening
         if winner is not None:
-            findings.append(
-                finding(
-                    "after-match-end",
-                    number,
-                    None,
-                    "recorded after {winner} had won the match.",
-                    winner=winner,
-                )
-            )
+            findings.append(after_the_end(number, winner))
         ended_before_hand = winner is not None
         whole_line = any(not play.is_double for play in hand.plays)
         # a record that names some of those in between but not all is a bad opening, and
@@ -146,6 +145,10 @@ def score_sedma(match: Match) -> Scoreboard:
             explanation.append(Says("All seven doubles are down."))
         explanation.append(hand_summary(number, points))
         findings += check_claims(match, number, hand, points, explanation)
+        if winner is None and hand.end is not None:
+            winner, at_time = decided_at_time(match, number, totals)
+            if at_time is not None:
+                explanation.append(at_time)
         hands.append(
             HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
         )
@@ -294,12 +297,22 @@ def _in_between(match: Match, hand: Hand, scheduled: str | None) -> tuple[str, .
     return tuple(passed) if turn == opener else ()
 
 
+def _due(match: Match, hand: Hand, scheduled: str | None) -> str | None:
+    """Who had the first turn to open ``hand``, the last hand's scheduled opener being
+    ``scheduled``: the next to their left. In the first hand, where no earlier hand says who
+    was due, the first player ``passed_opening`` names was; None when it names nobody (the
+    opener drew the lot)."""
+    if scheduled is not None:
+        return match.left_of(scheduled)
+    return hand.passed_opening[0] if hand.passed_opening else None
+
+
 def due_to_open(match: Match) -> str | None:
     """Who has the first turn to open the hand after ``match.hands``: left of the last hand's
     scheduled opener; None when the first hand's opener is still to be drawn by lot."""
     scheduled: str | None = None
     for number, hand in enumerate(match.hands, 1):
-        now = match.left_of(scheduled) if scheduled else None
+        now = _due(match, hand, scheduled)
         _, scheduled = _check_opening(match, number, hand, _passed_opening(match, hand, now), now)
     return match.left_of(scheduled) if scheduled else None
 

@@ -6,7 +6,14 @@ from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import Hand, HandEnd, Match, Side
 from scorekeeper.rules.rounding import explain_round5, round5
-from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, hand_summary
+from scorekeeper.rules.scoreboard import (
+    HandScore,
+    NextUp,
+    Scoreboard,
+    after_the_end,
+    decided_at_time,
+    hand_summary,
+)
 from scorekeeper.rules.text import N_, Says, join_names, sum_of
 
 SET_PIPS = 168
@@ -49,15 +56,7 @@ def score_straight(match: Match) -> Scoreboard:
         points = dict.fromkeys(sides, 0)
         explanation: list[Says] = []
         if winner is not None:
-            findings.append(
-                finding(
-                    "after-match-end",
-                    number,
-                    None,
-                    "recorded after {winner} had won the match.",
-                    winner=winner,
-                )
-            )
+            findings.append(after_the_end(number, winner))
         ended_before_hand = winner is not None
 
         findings += _check_plays(match, number, hand)
@@ -113,6 +112,10 @@ def score_straight(match: Match) -> Scoreboard:
         if len(sides) > 1 or hand.plays or hand.end:
             explanation.append(hand_summary(number, points))
         findings += check_claims(match, number, hand, points, explanation)
+        if winner is None and hand.end is not None:
+            winner, at_time = decided_at_time(match, number, totals)
+            if at_time is not None:
+                explanation.append(at_time)
         hands.append(
             HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
         )

@@ -153,6 +153,16 @@ def live_board_context(
     )
 
 
+def _marked(board: rules.Scoreboard, side: rules.Side, best: int) -> bool:
+    """Whether the board marks ``side``'s total: the winners' once the match is won (points
+    kept after the end, a target reached after a match was decided at time, can put a loser's
+    total ahead), else the best total so far."""
+    if board.winner is None:
+        return len(board.hands) > 0 and board.totals[side] == best
+    winners = board.winner if isinstance(board.winner, list) else [board.winner]
+    return side in winners
+
+
 def live_context(
     match: Match,
     value: rules.Match,
@@ -173,7 +183,7 @@ def live_context(
             name=side,
             total=totals[side],
             percent=min(100, round(100 * totals[side] / target)) if target else 0,
-            leading=len(board.hands) > 0 and totals[side] == best,
+            leading=_marked(board, side, best),
             players=tuple(value.players_of(side)),
             seats=tuple(seat_key(value.players, name) for name in value.players_of(side)),
         )

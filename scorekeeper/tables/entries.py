@@ -22,12 +22,11 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.rules import limits
-from scorekeeper.rules.findings import finding
 from scorekeeper.rules.matchfile import write_hands
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
 from scorekeeper.rules.sedma import due_to_open
-from scorekeeper.rules.text import join_names
+from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
@@ -77,6 +76,9 @@ class Outcome:
     #: not saved: the same play was just entered by another phone (this change); the table
     #: says whether to add another
     echo: Change | None = None
+    #: not saved yet: something the rules allow but the table should say is so (a Sedma hand
+    #: opened by a later player than the one due); asked, not an error (docs/rules.md)
+    question: Says | None = None
 
     @property
     def can_keep(self) -> bool:
@@ -144,29 +146,25 @@ def play_record(
         key=key,
         override=override,
         echo=echo,
-        check=opened_out_of_turn if tile else None,
+        ask=opened_out_of_turn if tile else None,
     )
 
 
-def opened_out_of_turn(after: rules.Match) -> list[rules.Finding]:
-    """A Sedma hand opened by a later player than the one due: those in between are taken to
-    have had no double. Asked at once, so a mis-tapped opener is not blamed on a player who
-    sets a double later in the hand."""
+def opened_out_of_turn(after: rules.Match) -> Says | None:
+    """A Sedma hand opened by a later player than the one due: legal (those in between had no
+    double), so a question, not a finding. Asked at once, so a mis-tapped opener is not blamed
+    on a player who sets a double later in the hand."""
     hand = after.hands[-1]
     if len(hand.plays) != 1 or not hand.passed_opening:
-        return []
-    return [
-        finding(
-            "bad-opening",
-            len(after.hands),
-            None,
-            "{due} had the first turn to open, so {opener} opening means {passed} had no "
-            "double. Keep it if that is so; else tap who opened.",
-            due=hand.passed_opening[0],
-            opener=hand.opener,
-            passed=join_names(list(hand.passed_opening)),
-        )
-    ]
+        return None
+    return Says(
+        "Hand {number}: {due} had the first turn to open, so {opener} opening means {passed} "
+        "had no double. Is that so?",
+        number=len(after.hands),
+        due=hand.passed_opening[0],
+        opener=hand.opener,
+        passed=join_names(list(hand.passed_opening)),
+    )
 
 
 def hand_end(
@@ -435,7 +433,7 @@ def _record(
     override: bool,
     reverts: Change | None = None,
     echo: Callable[[Match, rules.Match], Change | None] | None = None,
-    check: Callable[[rules.Match], list[rules.Finding]] | None = None,
+    ask: Callable[[rules.Match], Says | None] | None = None,
 ) -> Outcome:
     # ``match`` is, from a view, the row its access helper locked and read with everything
     # (views.access.get_match_for_edit with ``lock``), in the transaction this joins; any
@@ -461,11 +459,13 @@ def _record(
         after_stored = by_seat(after)
         from_hand, kept_before, kept_after = kept(row.game, stored.hands, after_stored.hands)
         new = _new(board, _flagged(row), from_hand)
-        if check is not None and not override:
-            new += check(after)
-        if any(found.severity == rules.Severity.ERROR for found in new) and not override:
+        # a question the table answers by sending the entry again, as it keeps an error
+        question = ask(after) if ask is not None and not override else None
+        if question is not None or (
+            any(found.severity == rules.Severity.ERROR for found in new) and not override
+        ):
             # not kept: the board stays as stored, the entry's result goes beside its form
-            return Outcome(False, row, after, board, new)
+            return Outcome(False, row, after, board, new, question=question)
         _store_from(row, from_hand, stored.hands, after_stored.hands, board)
         row.version += 1
         save_scores(row, board)

@@ -79,3 +79,37 @@ def test_a_match_to_15_is_won_by_jan_setting_5_5(
 
     assert_fits_the_phone(page)
     save_screenshot(page, output_path, "sedma-final.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_later_player_opening_is_a_question_answered_with_one_tap(
+    page: Page, live_server: LiveServer
+) -> None:
+    seat_players(page, live_server.url, "Sedma", ["Eva", "Jan", "Petr", "Zuzana"])
+    page.get_by_label("Who opens the first hand").select_option(label="Eva")
+    start_the_match(page, sides=4)
+
+    # Eva was due: Petr opening means Eva and Jan had no double, legal, so asked, not refused
+    set_double(page, "Petr", 5)
+
+    asked = page.locator(".outcome")
+    expect(asked).to_contain_text(
+        "Hand 1: Eva had the first turn to open, so Petr opening means Eva and Jan had no "
+        "double. Is that so?"
+    )
+    expect(asked).not_to_contain_text("Error")
+    expect(asked).not_to_contain_text("cannot happen")
+    expect(asked).not_to_have_class("outcome card outcome-error")
+    expect_totals(page, 0, 0, 0, 0)
+    asked.get_by_role("button", name="Yes, Petr opened with 5-5").tap()
+
+    expect_totals(page, 0, 0, 1, 0)
+    expect(page.locator(".outcome")).to_have_count(0)
+    # the next hand goes left of Eva, who was due, whoever opened this one
+    # 6-6: 1 + 5-5; 1-1: 1; 2-2: 2; 3-3: 3; 4-4: 4; 0-0: 1 + the six others
+    for double, total in ((6, 2), (1, 3), (2, 5), (3, 8), (4, 12), (0, 19)):
+        set_double(page, "Zuzana", double)
+        expect_totals(page, 0, 0, 1, total)
+    expect(page.get_by_test_id("next")).to_have_text(
+        "Hand 2: Jan opens with a double; without one, the turn passes to the left."
+    )

@@ -418,3 +418,59 @@ def test_manage_py_scorecheck_exits_2_on_an_unreadable_file(tmp_path: Path) -> N
         done.stderr
     )
     assert "Traceback" not in done.stderr
+
+
+def test_a_match_decided_at_time_keeps_its_winner_though_the_other_reaches_the_target_later(
+    tmp_path: Path,
+) -> None:
+    def hand(player: str, *points: int) -> dict[str, Any]:
+        other = "Bo" if player == "Ana" else "Ana"
+        return {
+            "plays": [{"player": player, "points": p} for p in points],
+            "end": {"how": "domino", "player": player, "pips": {other: 0}},
+        }
+
+    data = {
+        "game": "straight",
+        # time was called in hand 2: Ana is ahead 45 to 20 when it ends
+        "rules": {"target": 100, "last_hand": 2},
+        "players": ["Ana", "Bo"],
+        "hands": [hand("Ana", 35, 10), hand("Bo", 20), hand("Bo", 35, 35, 35), hand("Bo", 5)],
+    }
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 1
+    report = run.json
+    assert (report["finished"], report["winner"]) == (True, "Ana")
+    assert report["totals"] == {"Ana": 45, "Bo": 130}
+    assert [(f["code"], f["hand"], f["play"]) for f in report["findings"]] == [
+        ("after-match-end", 3, None),
+        ("after-match-end", 4, None),
+    ]
+    assert report["findings"][0]["message"] == "Hand 3: recorded after Ana had won the match."
+
+
+def test_a_first_sedma_hand_leaving_a_pass_off_exits_1(tmp_path: Path) -> None:
+    # P1 was due, the first named; P2, left off, passed all the same and cannot set 1-1
+    data = {
+        "game": "sedma",
+        "players": ["P1", "P2", "P3", "P4"],
+        "hands": [
+            {
+                "opener": "P4",
+                "passed_opening": ["P1", "P3"],
+                "plays": [
+                    {"player": "P4", "tile": "6-6"},
+                    {"player": "P1", "tile": "6-1"},
+                    {"player": "P2", "tile": "1-1"},
+                ],
+            }
+        ],
+    }
+
+    run = scorecheck(str(match_file(tmp_path, data)), "--json")
+
+    assert run.code == 1
+    found = [(f["code"], f["hand"], f["play"]) for f in run.json["findings"]]
+    assert found == [("bad-opening", 1, None), ("opener-passed-but-held-double", 1, 3)]

@@ -217,6 +217,8 @@ def test_at_time_the_first_hand_from_the_last_that_ends_with_a_side_ahead_decide
     else:
         number, winner = deciding
         assert board.finished and board.winner == winner
-        # a hand entered after the deciding one is an error, as after a target is reached
-        after = [] if number == len(hands) else ["after-match-end"]
-        assert [found.code for found in board.errors] == after
+        # every hand entered after the deciding one is an error, as after a target is reached
+        later = range(number + 1, len(hands) + 1)
+        assert [(found.code, found.hand) for found in board.errors] == [
+            ("after-match-end", later_hand) for later_hand in later
+        ]

@@ -241,3 +241,47 @@ def test_a_partial_passed_opening_is_bad_and_those_left_off_passed_all_the_same(
     assert "P2 passed the opening" in board.findings[1].message
     # kept on purpose, P2's double still scores
     assert board.hands[1].points["P2"] == 1
+
+
+# -- Sedma: the first hand, where no earlier hand says who was due ----------------------------
+
+
+def test_in_the_first_hand_the_first_named_pass_was_due_and_those_left_off_passed_too() -> None:
+    # P1 was due (the first named); P4 opens; the record leaves P2 off, who sets 1-1 later
+    line = (
+        Play("P4", tile=(6, 6)),
+        Play("P1", tile=(6, 1)),
+        Play("P2", tile=(1, 1)),
+    )
+    first = Hand(opener="P4", passed_opening=("P1", "P3"), plays=line)
+
+    board = score_match(Match("sedma", PLAYERS, hands=(first,)))
+
+    assert codes(board) == ["bad-opening", "opener-passed-but-held-double"]
+    assert (board.findings[1].hand, board.findings[1].play) == (1, 3)
+    assert "P2 passed the opening" in board.findings[1].message
+    # kept on purpose, P2's double still scores
+    assert board.hands[0].points["P2"] == 1
+
+
+def test_in_the_first_hand_one_named_pass_means_the_players_up_to_the_opener_passed() -> None:
+    # P2 was due and had no double; P4 opens, so P3 had none either: P3's 3-3 cannot be
+    line = (Play("P4", tile=(6, 6)), Play("P1", tile=(1, 1)), Play("P3", tile=(3, 3)))
+    first = Hand(opener="P4", passed_opening=("P2",), plays=line)
+
+    board = score_match(Match("sedma", PLAYERS, hands=(first,)))
+
+    assert codes(board) == ["bad-opening", "opener-passed-but-held-double"]
+    assert (board.findings[1].hand, board.findings[1].play) == (1, 3)
+    assert "P3 passed the opening" in board.findings[1].message
+
+
+def test_in_the_first_hand_every_pass_named_in_order_is_no_finding() -> None:
+    line = (Play("P4", tile=(6, 6)), Play("P1", tile=(1, 1)))
+    first = Hand(opener="P4", passed_opening=("P2", "P3"), plays=line, end=HandEnd("blocked"))
+
+    board = score_match(Match("sedma", PLAYERS, hands=(first,)))
+
+    assert board.findings == []
+    # P2 was due, so hand 2 is P3's to open
+    assert board.next is not None and board.next.opener == "P3"

@@ -15,7 +15,7 @@ from django.urls import reverse
 from scorekeeper.rules import limits, score_match
 from scorekeeper.rules.matchfile import read_match
 from scorekeeper.tables.models import Match, Play
-from tests.web.pages import content, text, totals
+from tests.web.pages import content, text, totals, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +145,41 @@ def test_pips_far_beyond_any_set_are_refused_with_the_place_and_the_bound(client
     assert "hands[0].end.pips.Bo: invalid-number" in text(response)
     assert "1092" in text(response)
     assert not Match.objects.exists()
+
+
+#: time was called in hand 2, which Ana ends ahead 45 to 20; Bo reaches the target of 100 in
+#: hand 3, recorded after the match was decided
+DECIDED_AT_TIME = {
+    "game": "straight",
+    "rules": {"target": 100, "last_hand": 2},
+    "players": ["Ana", "Bo"],
+    "hands": [
+        {
+            "plays": [{"player": "Ana", "points": 35}, {"player": "Ana", "points": 10}],
+            "end": {"how": "domino", "player": "Ana", "pips": {"Bo": 0}},
+        },
+        {
+            "plays": [{"player": "Bo", "points": 20}],
+            "end": {"how": "domino", "player": "Bo", "pips": {"Ana": 0}},
+        },
+        {
+            "plays": [{"player": "Bo", "points": 35}] * 3,
+            "end": {"how": "domino", "player": "Bo", "pips": {"Ana": 0}},
+        },
+    ],
+}
+
+
+def test_a_match_decided_at_time_is_imported_with_its_winner_and_the_hand_after_flagged(
+    client: Client,
+) -> None:
+    asked = upload(client, DECIDED_AT_TIME)
+
+    assert asked.status_code == 422
+    assert "Hand 3: recorded after Ana had won the match." in text(asked)
+    response = keep(client, kept_token(asked))
+
+    page = client.get(response["Location"])
+    assert totals(page) == [45, 125]
+    assert winner(page) == "Ana wins the match."
+    assert Match.objects.get().winners == [0]

@@ -1,10 +1,22 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
+from scorekeeper import rules
 from scorekeeper.tables.models import Hand, Match
-from tests.web.pages import double_button_disabled, is_board_only, next_up, text, totals, winner
+from tests.web.pages import (
+    content,
+    double_button_disabled,
+    is_board_only,
+    next_up,
+    text,
+    text_of,
+    totals,
+    winner,
+)
 from tests.web.table import FOUR, board, lay, post, rows, saved, stored
 
 # The worked example of docs/rules.md (*Sedma*) with Ana, Bo, Cy and Di for P1 to P4.
@@ -132,6 +144,29 @@ def test_a_player_after_the_scheduled_opener_setting_the_first_double_is_asked_a
     assert totals(board(client, sedma_match)) == [0, 0, 1, 0]
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_later_player_opening_is_asked_as_a_plain_question_not_shown_as_an_error(
+    client: Client, sedma_match: Match, htmx: bool
+) -> None:
+    asked = lay(client, sedma_match, "Cy", "5-5", htmx=htmx)
+
+    found = re.search(r'<section class="outcome[^"]*"[^>]*>(.*?)</section>', content(asked), re.S)
+    assert found is not None, "the answer asks nothing"
+    assert "outcome-error" not in found.group(0)
+    question = text_of(found.group(1))
+    assert question.startswith(
+        "Hand 1: Ana had the first turn to open, so Cy opening means Ana and Bo had no double. "
+        "Is that so?"
+    )
+    assert "Error" not in question
+    assert "cannot happen" not in question
+    assert "Not saved" not in question
+    assert "Yes, Cy opened with 5-5" in question
+    assert "No, tap who opened" in question
+    # the question is the only thing the table is asked; nothing is stored until it answers
+    assert not Hand.objects.filter(match=sedma_match).exclude(opener_seat=0).exists()
+
+
 def test_the_next_hand_is_opened_left_of_the_scheduled_opener_not_the_actual_one(
     client: Client, sedma_match: Match
 ) -> None:
@@ -195,3 +230,23 @@ def test_reaching_the_target_wins_the_match_at_once(client: Client, db: None) ->
     assert totals(page) == [10, 0, 0, 0]
     assert winner(page) == "Ana wins the match."
     assert rows(match) == (1, 4)
+
+
+def test_in_the_first_hand_a_player_left_off_the_passes_cannot_set_a_double_later(
+    client: Client, db: None
+) -> None:
+    # Ana was due (the first named); Di opened; Bo, left off the record, passed all the same
+    first = rules.Hand(
+        opener="Di",
+        passed_opening=("Ana", "Cy"),
+        plays=(rules.Play("Di", tile=(6, 6)), rules.Play("Ana", tile=(6, 1))),
+    )
+    match = stored("sedma", *FOUR, hands=(first,))
+
+    refused = lay(client, match, "Bo", "1-1")
+
+    assert refused.status_code == 422
+    assert (
+        "Hand 1, play 3: Bo passed the opening for want of a double, so cannot set 1-1 later"
+    ) in text(refused)
+    assert totals(board(client, match)) == [0, 0, 0, 1]
