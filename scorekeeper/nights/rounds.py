@@ -25,6 +25,7 @@ from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, ne
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat
 from scorekeeper.tables.scoring import create_match, player_named
+from scorekeeper.tables.turns import seat_hand_over
 
 
 class NightError(ValueError):
@@ -419,26 +420,12 @@ def _take_seat(
         came.save(update_fields=["from_round"])
     # the match's row locked, as every entry locks it: its changes are numbered in turn
     match = Match.objects.select_for_update().get(pk=table.match_id)
-    seat = Seat.objects.get(match=match, player=player)
-    seat.player = other
-    seat.save(update_fields=["player"])
+    seat = Seat.objects.select_related("player").get(match=match, player=player)
+    seat_hand_over(match=match, seat=seat, player=other, by=by)
     table.seats = [other.pk if pk == player.pk else pk for pk in table.seats]
     table.save(update_fields=["seats"])
     night_round.sitting_out = [pk for pk in night_round.sitting_out if pk != other.pk]
     night_round.save(update_fields=["sitting_out"])
-    # the boards, the history and the season's standings show who plays on, at once
-    match.version += 1
-    match.save(update_fields=["version", "updated_at"])
-    Change.objects.create(
-        match=match,
-        number=match.version,
-        kind=Change.Kind.SEAT_TAKEN,
-        params={"seat": seat.position, "left": player.name},
-        made_by=by.name[:80],
-        user=by.user,
-        phone=by.phone,
-        from_hand=match.hand_count + 1,
-    )
 
 
 @functools.lru_cache(maxsize=64)
