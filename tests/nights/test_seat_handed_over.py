@@ -69,6 +69,7 @@ def test_the_rounds_before_the_handover_stay_under_who_played_them(organizer):
     # round 1 was the leaver's: their 18 pips are theirs, not the newcomer's
     assert f"{leaving}: 18 pips" in board
     assert f"{spare}: 18 pips" not in board
+    assert f"{leaving}, rounds 1-2; {spare} from round 3" in board
     sheet = text(organizer.get(reverse("tables:sheet", args=[match.pk])))
     assert f"{leaving}: 18 pips" in sheet
     assert f"{spare}: 18 pips" not in sheet
