@@ -66,6 +66,7 @@ from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
 from scorekeeper.tables.spreadsheet import SafeWriter, csv_lines
+from scorekeeper.tables.turns import matches_shared, shared_a_seat
 from scorekeeper.tables.views.access import players_around
 from scorekeeper.tables.views.history import shown_version_asked
 
@@ -536,7 +537,8 @@ def player_list(request: HttpRequest) -> HttpResponse:
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's record per game, rating history, partners, opponents and recent matches, from
     the matches that count (results.counted)."""
-    person = get_object_or_404(Player, pk=pk)
+    # whether to look for shared seats, asked with the player: most players never shared one
+    person = get_object_or_404(Player.objects.annotate(shared=shared_a_seat()), pk=pk)
     found = player_results(person.pk)
     games = []
     rated = player_ratings(person)
@@ -576,6 +578,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "person": person,
             "games": games,
             "recent": recent,
+            "shared": matches_shared(person) if person.shared else [],
             "match_chart": _match_chart(request, person),
         },
     )

@@ -32,11 +32,20 @@ class Fairness:
         return min((close for _, close in self.closeness), default=1.0)
 
 
-def fairness(rounds: Sequence[Round], skills: Mapping[Player, Skill]) -> Fairness:
+def fairness(
+    rounds: Sequence[Round],
+    skills: Mapping[Player, Skill],
+    sat_out: Mapping[Player, int] | None = None,
+) -> Fairness:
     """The fairness of the last of ``rounds`` (the night so far, that round included); a
-    player the ratings do not know counts as a newcomer."""
+    player the ratings do not know counts as a newcomer. ``sat_out``: how many rounds each
+    player sat out so far, that round included, as the draw counts them (nights/rounds.py: a
+    round missed by coming late is one, docs/nights.md, *Byes*); without it, the rounds' byes."""
     partners, opponents = meetings(rounds)
-    sat = Counter(player for night_round in rounds for player in night_round.sitting_out)
+    if sat_out is None:
+        sat = Counter(player for night_round in rounds for player in night_round.sitting_out)
+    else:
+        sat = Counter({player: times for player, times in sat_out.items() if times})
 
     def pairs(met: Counter) -> list[tuple[tuple[Player, Player], int]]:
         repeated = [(tuple(sorted(pair, key=str)), times) for pair, times in met.items()]

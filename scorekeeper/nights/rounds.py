@@ -23,8 +23,9 @@ from scorekeeper.nights import draw, tournament
 from scorekeeper.nights.fairness import fairness
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, new_seed
 from scorekeeper.tables.entries import Author
-from scorekeeper.tables.models import Change, Match, Player, Seat
+from scorekeeper.tables.models import Change, Match, Player, Seat, SeatTurn
 from scorekeeper.tables.scoring import create_match, player_named
+from scorekeeper.tables.turns import seat_hand_over
 
 
 class NightError(ValueError):
@@ -227,11 +228,35 @@ def _random_draw(
 
 def _sat_out(night: Night, number: int, players: set[int]) -> Counter:
     """How many of the rounds before ``number`` each of ``players`` (by id) did not play: sat
-    out, or had not come yet. A late arrival is not the first to sit out once they come."""
+    out, or had not come yet. A late arrival is not the first to sit out once they come.
+
+    A round counts as the draw seated it: someone drawn to sit out who took a leaver's seat
+    mid-match has sat it out all the same (they are not sent out again before those who played
+    it), and the one who left has played it."""
     counts: Counter = Counter()
+    first = first_in_seats(night)
     for night_round in night.night_rounds.filter(number__lt=number).prefetch_related("tables"):
-        counts.update(players - seated(night_round))
+        counts.update(players - drawn_to_play(night_round, first))
     return counts
+
+
+def first_in_seats(night: Night) -> dict[tuple[int, int], int]:
+    """The players (by id) the draw seated in the night's seats handed over since, by match
+    and seat."""
+    turns = SeatTurn.objects.filter(
+        from_change=0, match__night_table__night_round__night=night
+    ).values_list("match_id", "position", "player_id")
+    return {(match, position): player for match, position, player in turns}
+
+
+def drawn_to_play(night_round: NightRound, first: dict[tuple[int, int], int]) -> set[int]:
+    """The players (by id) the round's draw seated at its tables, a seat handed over since
+    (``first``: first_in_seats) counted for the one who sat in it first."""
+    return {
+        first.get((table.match_id, position), pk)
+        for table in night_round.tables.all()
+        for position, pk in enumerate(table.seats)
+    }
 
 
 def _rotating(night: Night, number: int, names: dict[str, int]) -> draw.Round:
@@ -419,26 +444,12 @@ def _take_seat(
         came.save(update_fields=["from_round"])
     # the match's row locked, as every entry locks it: its changes are numbered in turn
     match = Match.objects.select_for_update().get(pk=table.match_id)
-    seat = Seat.objects.get(match=match, player=player)
-    seat.player = other
-    seat.save(update_fields=["player"])
+    seat = Seat.objects.select_related("player").get(match=match, player=player)
+    seat_hand_over(match=match, seat=seat, player=other, by=by)
     table.seats = [other.pk if pk == player.pk else pk for pk in table.seats]
     table.save(update_fields=["seats"])
     night_round.sitting_out = [pk for pk in night_round.sitting_out if pk != other.pk]
     night_round.save(update_fields=["sitting_out"])
-    # the boards, the history and the season's standings show who plays on, at once
-    match.version += 1
-    match.save(update_fields=["version", "updated_at"])
-    Change.objects.create(
-        match=match,
-        number=match.version,
-        kind=Change.Kind.SEAT_TAKEN,
-        params={"seat": seat.position, "left": player.name},
-        made_by=by.name[:80],
-        user=by.user,
-        phone=by.phone,
-        from_hand=match.hand_count + 1,
-    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -487,7 +498,10 @@ def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]
             game=night.season.league.game, player_id__in=ids
         ).values_list("player_id", "mu", "sigma")
     }
-    found = fairness(so_far, skills)
+    # the rounds each player of this round sat out, this one included, as the draw counts them
+    here = drawn_players(night_round)
+    sat_out = _sat_out(night, night_round.number + 1, here)
+    found = fairness(so_far, skills, sat_out)
 
     def pair(two: tuple) -> tuple[str, ...]:
         return tuple(names.get(pk, "?") for pk in two)
@@ -495,7 +509,10 @@ def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]
     return {
         "partner_repeats": [(pair(p), times) for p, times in found.partner_repeats],
         "opponent_repeats": [(pair(p), times) for p, times in found.opponent_repeats],
-        "sat_out": [(names.get(pk, "?"), times) for pk, times in found.sat_out],
+        "sat_out": sorted(
+            ((names.get(pk, "?"), times) for pk, times in found.sat_out),
+            key=lambda said: (-said[1], said[0]),
+        ),
         "closeness": [(number, round(100 * close)) for number, close in found.closeness],
         "closest": round(100 * found.closest),
         "least_close": round(100 * found.least_close),

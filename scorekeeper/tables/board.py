@@ -33,6 +33,8 @@ from scorekeeper.tables.i18n import (
 )
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.seats import renamed
+from scorekeeper.tables.turns import Turns, names_at_hand, seat_turns, shared_seats_said
 
 
 @dataclass
@@ -100,6 +102,7 @@ def board_context(
             ],
             "explanation": said(shown.explanation),
         }
+    context["shared_seats"] = shared_seats_said(context["turns"], game)
     context["undo_says"] = _undo_says(value)
     if outcome is not None and outcome.echo is not None:
         context["echo_by"] = _phone_of(outcome.echo.made_by)
@@ -193,16 +196,27 @@ def live_context(
     findings: dict[int | None, list[rules.Finding]] = {}
     for found in board.findings:
         findings.setdefault(found.hand, []).append(found)
-    hands = [
-        _hand_row(
-            board,
-            hand,
-            value.hands[hand.number - 1],
-            hand.number in kept,
-            findings.get(hand.number, []),
+    turns = seat_turns(match)
+    seatings: dict[tuple[str, ...], tuple[rules.Match, rules.Scoreboard]] = {
+        value.players: (value, board)
+    }
+    hands = []
+    for hand in board.hands[-1:] if newest_hand_only else board.hands:
+        # a hand played before a seat was handed over is said with who played it then
+        era_value, era_board = _as_played(value, turns, hand.number, seatings)
+        era_hand = era_board.hands[hand.number - 1]
+        era_findings = findings.get(hand.number, [])
+        if era_value is not value:
+            era_findings = [found for found in era_board.findings if found.hand == hand.number]
+        hands.append(
+            _hand_row(
+                era_board,
+                era_hand,
+                era_value.hands[hand.number - 1],
+                hand.number in kept,
+                era_findings,
+            )
         )
-        for hand in (board.hands[-1:] if newest_hand_only else board.hands)
-    ]
     return {
         "match": match,
         "game": game,
@@ -220,7 +234,24 @@ def live_context(
         "latest_change": latest_change,
         "seating": value,
         "seat_names": list(enumerate(value.players)),
+        "turns": turns,
     }
+
+
+def _as_played(
+    value: rules.Match,
+    turns: Turns,
+    number: int,
+    seatings: dict[tuple[str, ...], tuple[rules.Match, rules.Scoreboard]],
+) -> tuple[rules.Match, rules.Scoreboard]:
+    """The match and its score with the players who sat in the seats for hand ``number``: the
+    same totals, said with their names. ``seatings`` keeps each seating scored once: a match
+    whose seats were never handed over is scored once, one with a handover once more."""
+    names = names_at_hand(value.players, turns, number)
+    if names not in seatings:
+        then = renamed(value, dict(zip(value.players, names, strict=True)))
+        seatings[names] = (then, rules.score_match(then))
+    return seatings[names]
 
 
 def hand_word(game: str) -> str:

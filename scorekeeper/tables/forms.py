@@ -7,11 +7,13 @@ import random
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import conditional_escape, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.rules.match import HOUSE_RULES
+from scorekeeper.rules.match import HOUSE_RULES, SIDE_JOIN
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.i18n import game_name as name_of_game
 from scorekeeper.tables.names import BadName, name_key, normal_name
@@ -278,6 +280,18 @@ class SetupForm(forms.Form):
         return (rules.Hand(opener=first_player),)
 
 
+class SeatSelect(forms.Select):
+    """A list of the seated players whose options are marked with their seat (``data-seat``),
+    so that an open board's live poll renames them when a seat is taken over
+    (tables/_live.html)."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if str(value).isdigit():
+            option["attrs"] = {**option["attrs"], "data-seat": str(value)}
+        return option
+
+
 class SeatedChoiceField(forms.ChoiceField):
     """A seated player, posted as their seat ("0", "1" ... in playing order) and cleaned to their
     name as the match seats them now: a player renamed, or a seat taken over, since the form was
@@ -296,6 +310,7 @@ class SeatedChoiceField(forms.ChoiceField):
         choices = [(str(seat), name) for seat, name in enumerate(self.players)]
         if blank is not None:
             choices.insert(0, ("", blank))
+        kwargs.setdefault("widget", SeatSelect)
         super().__init__(choices=choices, **kwargs)
 
     def to_python(self, value: object) -> str:
@@ -483,6 +498,15 @@ def out_choices(players: list[str], blocked: str) -> list[tuple[str, str]]:
     return [*((str(seat), name) for seat, name in enumerate(players)), (BLOCKED, blocked)]
 
 
+def together(side: rules.Side, players: list[str]) -> str:
+    """The label of partners' pips counted together, "Bo & Di together", each name marked with
+    its seat for an open board's live poll to rename (tables/_live.html)."""
+    names = format_html_join(
+        SIDE_JOIN, '<span data-seat="{}">{}</span>', ((players.index(p), p) for p in side.players)
+    )
+    return mark_safe(conditional_escape(gettext("%(side)s together")) % {"side": names})
+
+
 class HandEndForm(PipsMixin, EntryForm):
     """Straight Dominoes: who dominoed (or blocked) and the pips left in hand.
 
@@ -504,7 +528,7 @@ class HandEndForm(PipsMixin, EntryForm):
         self.counts_own = bool(match.rule("subtract_own"))
         self.sides = match.sides if match.partnerships else []
         for index, side in enumerate(self.sides):
-            self.fields[f"side_{index}"] = pips_field(gettext("%(side)s together") % {"side": side})
+            self.fields[f"side_{index}"] = pips_field(together(side, self.players))
 
     @property
     def side_fields(self) -> list[forms.BoundField]:

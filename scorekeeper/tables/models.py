@@ -150,6 +150,11 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     #: Straight Dominoes partnerships: 0 for seats 1 and 3, 1 for seats 2 and 4
     team = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: the seat handed over mid-match (a league night's *Leaving early*): the first hand
+    #: ``player`` played in it, and the number of the change that seated them (0: from the
+    #: start). Those who sat in it before are its ``SeatTurn`` rows.
+    from_hand = models.PositiveIntegerField(default=1)
+    from_change = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "position"]
@@ -160,6 +165,26 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in seat {self.position + 1}"
+
+
+class SeatTurn(models.Model):
+    """Someone who sat in a seat before it was handed over mid-match: from which hand, and from
+    which change. The seat's ``Seat`` row is the player in it now; a seat never handed over has
+    no turns. The hands and changes made while they sat there stay theirs on every page."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seat_turns")
+    #: the seat, 0-based in playing order
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seat_turns")
+    #: the first hand they played in the seat, and the change that seated them (0: the start)
+    from_hand = models.PositiveIntegerField(default=1)
+    from_change = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["match", "position", "from_change"]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position + 1} from hand {self.from_hand}"
 
 
 class Hand(models.Model):

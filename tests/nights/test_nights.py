@@ -651,3 +651,41 @@ def test_two_nights_on_the_same_date_are_told_apart_on_the_season_page(organizer
     )
     # a night alone on its date needs nothing more
     assert rows[other_day.pk] == "League night, Dec. 11, 2026"
+
+
+def byes_summary(client: Client, night: Night) -> str:
+    """What the drawn round's fairness says of the rounds sat out so far."""
+    page = content(client.get(reverse("nights:night", args=[night.pk])))
+    said = re.search(r"(Sat out so far: .*?|Nobody has sat out yet\.)</p>", page)
+    assert said is not None
+    return text_of(said.group(1))
+
+
+def test_the_byes_summary_counts_the_rounds_the_draw_counts_as_sat_out(organizer, season):
+    # eight play round 1 at two tables; Jo comes for round 2, whose draw has one sit out
+    night = new_night(organizer, season, players=MEMBERS[:8])
+    first = draw(organizer, night)
+    assert start(organizer, night, 1).status_code == 302
+    organizer.post(reverse("nights:check_in", args=[night.pk]), {"players": member_ids("Jo")})
+    win_every_table(organizer, first)
+    second = draw(organizer, night)
+    (spare,) = sitting_out(second)
+    # missing round 1 by coming late is a round sat out (docs/nights.md): Jo is not the bye
+    assert spare != "Jo"
+    assert byes_summary(organizer, night) == "Sat out so far: " + ", ".join(
+        f"{name} 1" for name in sorted(["Jo", spare])
+    )
+    assert start(organizer, night, 2).status_code == 302
+    # someone leaves mid-match and the one sitting out takes the seat: their bye still counts
+    leaving = seated(second)[0][1]
+    response = organizer.post(
+        reverse("nights:leave", args=[night.pk]),
+        {"player": member_ids(leaving)[0], "replacement": member_ids(spare)[0]},
+    )
+    assert response.status_code == 302
+    win_every_table(organizer, second)
+    third = draw(organizer, night)
+    assert sitting_out(third) == []
+    assert byes_summary(organizer, night) == "Sat out so far: " + ", ".join(
+        f"{name} 1" for name in sorted(["Jo", spare])
+    )

@@ -25,8 +25,16 @@ from scorekeeper.rules.matchfile import MatchFileError
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_said, live_board_context
 from scorekeeper.tables.changes import with_kept_hands
+from scorekeeper.tables.i18n import change_said
 from scorekeeper.tables.models import Change, Match, shown_version
-from scorekeeper.tables.seats import by_name, by_seat
+from scorekeeper.tables.seats import by_seat, renamed_hand, seat_keys
+from scorekeeper.tables.turns import (
+    Turns,
+    names_at_change,
+    names_at_hand,
+    seat_turns,
+    shared_seats_said,
+)
 from scorekeeper.tables.views.access import author, get_match, get_match_for_edit, submission_key
 from scorekeeper.tables.views.matches import WATCHED_FOR
 
@@ -35,10 +43,15 @@ from scorekeeper.tables.views.matches import WATCHED_FOR
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match(request, pk)
     seating = match.seating()
+    turns = seat_turns(match)
     changes = list(match.changes.select_related("reverts").order_by("-number"))
     for change in changes:
-        change.before = _hands_said(seating, change.before, change.from_hand)
-        change.after = _hands_said(seating, change.after, change.from_hand)
+        # each change said with the players seated when it was made (a seat handed over)
+        change.said = change_said(
+            change, match.game, names_at_change(seating.players, turns, change.number)
+        )
+        change.before = _hands_said(seating, change.before, change.from_hand, turns)
+        change.after = _hands_said(seating, change.after, change.from_hand, turns)
     return render(
         request,
         "tables/history.html",
@@ -46,21 +59,27 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
             "match": match,
             "seating": seating,
             "changes": changes,
+            "shared_seats": shared_seats_said(turns, match.game),
             "can_edit": can_edit(request, match),
             "entry_key": uuid.uuid4().hex,
         },
     )
 
 
-def _hands_said(seating: rules.Match, hands: list[dict], first: int) -> list[str]:
+def _hands_said(seating: rules.Match, hands: list[dict], first: int, turns: Turns) -> list[str]:
     """Hands a change kept (players by seat), numbered from ``first``, as the board lists them
-    with the players' names as they are now: "Hand 3: Ana 10, Bo 5. Hand ended: Ana dominoed"."""
+    with the names of the players who played them: "Hand 3: Ana 10, Bo 5. Hand ended: Ana
+    dominoed"."""
     try:
         stored = with_kept_hands(by_seat(seating), hands)
     except MatchFileError:
         return []
-    named = by_name(stored, seating.players)
-    return [hand_said(hand, number, seating.game) for number, hand in enumerate(named.hands, first)]
+    said = []
+    for number, hand in enumerate(stored.hands, first):
+        names = names_at_hand(seating.players, turns, number)
+        named = renamed_hand(hand, dict(zip(seat_keys(len(names)), names, strict=True)))
+        said.append(hand_said(named, number, seating.game))
+    return said
 
 
 @require_POST
