@@ -21,6 +21,7 @@ from axes.helpers import get_client_username
 from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 
 from scorekeeper.access.throttle import device_failures_spent
 
@@ -67,7 +68,11 @@ def known_device(request: HttpRequest, username: str | None) -> Device | None:
 
 def is_known_device(request: HttpRequest, credentials: dict | None = None) -> bool:
     """django-axes' whitelist hook (AXES_WHITELIST_CALLABLE): a known browser signing in as
-    the user it names is neither locked nor counted by axes (throttle.py counts it)."""
+    the user it names on the sign-in page is neither locked nor counted by axes (the page
+    counts its failures on the device, throttle.py). Anywhere else (the admin's own sign-in)
+    it is any browser: nothing there would count its failures."""
+    if request.path != reverse("login"):
+        return False
     return known_device(request, get_client_username(request, credentials)) is not None
 
 

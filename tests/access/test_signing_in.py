@@ -311,3 +311,16 @@ def test_the_page_of_an_address_out_of_attempts_says_how_long_too(olga: str, set
     minutes = -(-int(locked["Retry-After"]) // 60)
     assert locked.status_code == LOCKED
     assert f"Try again in {minutes} minute" in text(locked)
+
+
+def test_the_device_cookie_counts_for_nothing_at_the_admins_own_sign_in(olga: str) -> None:
+    """Failures there are counted by axes alone: a stolen cookie gets no guesses past a lock."""
+    get_user_model().objects.filter(username=olga).update(is_staff=True)
+    phone = known_browser("198.51.100.20", olga)
+    admin_sign_in = reverse("admin:login")
+    answers = [
+        phone.post(admin_sign_in, {"username": olga, "password": f"guess {n}"}).status_code
+        for n in range(6)
+    ]
+
+    assert answers[-1] == LOCKED
