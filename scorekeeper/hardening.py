@@ -9,6 +9,8 @@
   sends one that long, and a page that shows the fields back would grow with it.
 - A form (``application/x-www-form-urlencoded``) declared in a charset other than UTF-8 or
   ASCII is 400: browsers send forms as UTF-8, and Django refuses any other while it reads them.
+  So is a form whose bytes are not UTF-8, declared so or sent without a charset: Django would
+  read each such byte as U+FFFD and store a name that nobody typed.
 - An entry that waited for SQLite's write lock past its timeout (or that PostgreSQL chose to end
   a deadlock) is 503 with Retry-After: it was rolled back whole, and the phone sends it again
   with the same entry key; a plain form gets a page with a button that sends it again.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Callable
+from urllib.parse import unquote_to_bytes
 
 from django.conf import settings
 from django.db import OperationalError
@@ -69,10 +72,12 @@ class RequestLimitsMiddleware:
                 gettext("That is more than the app takes at once (at most %(size)s MB).")
                 % {"size": _megabytes(most)},
             )
-        if request.content_type == "application/x-www-form-urlencoded" and request.encoding:
+        if request.content_type == "application/x-www-form-urlencoded":
             # A form is UTF-8 (Django refuses another charset while it reads the fields, and
             # its answer to that read them again, a 500). ASCII is UTF-8 as it stands.
-            if codecs.lookup(request.encoding).name not in FORM_CHARSETS:
+            if request.encoding and codecs.lookup(request.encoding).name not in FORM_CHARSETS:
+                return _refused(400, "Bad request: a form is sent as UTF-8.")
+            if not _utf_8(request.body):
                 return _refused(400, "Bad request: a form is sent as UTF-8.")
             request.encoding = "utf-8"
         return self.get_response(request)
@@ -96,6 +101,18 @@ class RequestLimitsMiddleware:
             response["Retry-After"] = "1"
             return response
         return None
+
+
+def _utf_8(body: bytes) -> bool:
+    """Whether a form's fields are UTF-8 once their %-escapes are undone. Django reads them
+    with ``errors="replace"``; the body is at most DATA_UPLOAD_MAX_MEMORY_SIZE, checked above.
+    Fields are joined by ``&`` and ``=``, which no UTF-8 sequence holds, so the whole body is
+    UTF-8 exactly when every name and value is."""
+    try:
+        unquote_to_bytes(body).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _busy(exception: OperationalError) -> bool:

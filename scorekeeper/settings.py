@@ -110,6 +110,12 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGNIN_COOLOFF_
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.access.addresses.client_address"
 AXES_LOCKOUT_TEMPLATE = "access/locked_out.html"
+# ... rendered saying how long the lock lasts (scorekeeper/access/views.py)
+AXES_LOCKOUT_CALLABLE = "scorekeeper.access.views.axes_locked_out"
+# A browser that signed in as the user before (a signed device cookie, OWASP's defence) is not
+# held by the lock of the address it signs in from: its own failures are counted instead
+# (scorekeeper/access/devices.py)
+AXES_WHITELIST_CALLABLE = "scorekeeper.access.devices.is_known_device"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 # failed sign-ins an address may make in an hour, under any user names
@@ -128,6 +134,11 @@ ANONYMOUS_STARTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_A
 # allowance above so that one such browser cannot spend the hall's
 ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = int(
     os.environ.get("DJANGO_ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS", "10")
+)
+# ... and from one of a league's table cards (a phone that scanned its code today), counted on
+# the card and the browser instead of the address: the hall's phones never wait on its address
+ANONYMOUS_STARTS_PER_TABLE_CARD = int(
+    os.environ.get("DJANGO_ANONYMOUS_STARTS_PER_TABLE_CARD", "20")
 )
 # Heavy exports (a season's hands, a league's or a night's bundle) an address without an account
 # may read in an hour: each reads every match it holds (scorekeeper/access/throttle.py).

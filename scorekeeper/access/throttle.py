@@ -1,11 +1,17 @@
 """How many matches a phone without an account may start: so many an hour from one address and
 from one browser, counted by django-ratelimit in the shared cache. Signed-in accounts are not
 counted (an admin makes them); a match file or a league bundle is imported only by a signed-in
-account (README: Many phones at one table)."""
+account (README: Many phones at one table).
+
+The address's allowance is what the hall's phones on its Wi-Fi share, and phones in any number
+can be made up at one address: so the hall's own phones never depend on it. A phone that
+scanned the code of one of a league's table cards today (nights/public.py) is at the hall; its
+starts are counted on that card and on the phone, never on the address."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from django.conf import settings
 from django.db import transaction
@@ -17,13 +23,27 @@ from scorekeeper.access.addresses import client_address
 from scorekeeper.access.models import ShareLink
 from scorekeeper.access.permissions import GRANTS
 
+#: the session's mark of a league's table card scanned today: the card and the day
+TABLE_CARD = "table_card"
+
 
 @dataclass(frozen=True)
 class Refusal:
-    """One start too many: how many an hour are allowed, and when the next one will be."""
+    """One start too many: how many an hour are allowed, and when the next one will be; whose
+    allowance it was (a browser's, an address's, a table card's)."""
 
     per_hour: int
     seconds_left: int
+    whose: Literal["browser", "address", "card"] = "address"
+
+
+#: the allowances a start is counted on, and whose each is
+WHOSE = {
+    "starts-per-browser": "browser",
+    "starts-per-address": "address",
+    "cookieless-starts-per-address": "address",
+    "starts-per-table-card": "card",
+}
 
 
 def _address(group: str, request: HttpRequest) -> str:
@@ -49,6 +69,20 @@ def _at_a_night_tonight(request: HttpRequest) -> bool:
     )
 
 
+def remember_table_card(request: HttpRequest, card: str) -> None:
+    """The phone has scanned the code of a table card (``card``: the league's and the table's
+    numbers): for today, it is one of the hall's phones."""
+    request.session[TABLE_CARD] = {"card": card, "on": timezone.localdate().isoformat()}
+
+
+def table_card_today(request: HttpRequest) -> str | None:
+    """The table card the phone scanned today, if any."""
+    mark = request.session.get(TABLE_CARD)
+    if isinstance(mark, dict) and mark.get("on") == timezone.localdate().isoformat():
+        return mark.get("card")
+    return None
+
+
 def count_start(request: HttpRequest) -> Refusal | None:
     """Count a match about to be started without an account; the refusal when it is one more
     than its address or its browser may start this hour. Call it once the start is sure to
@@ -56,11 +90,23 @@ def count_start(request: HttpRequest) -> Refusal | None:
 
     A browser that sent no session cookie is counted on a budget of its own, smaller, per
     address (DJANGO_ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS): one that drops its cookie cannot
-    spend the address's allowance, which the hall's other phones share. Signed-in accounts and
-    the phones of a league night being played are not counted."""
+    spend the address's allowance, which the hall's other phones share. A phone that scanned a
+    table card today is counted on that card (DJANGO_ANONYMOUS_STARTS_PER_TABLE_CARD) and on
+    its browser, not on its address. Signed-in accounts and the phones of a league night being
+    played are not counted."""
     if request.user.is_authenticated or _at_a_night_tonight(request):
         return None
-    if settings.SESSION_COOKIE_NAME not in request.COOKIES or request.session.session_key is None:
+    card = table_card_today(request)
+    if card is not None:
+        limits = (
+            ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
+            (
+                "starts-per-table-card",
+                lambda group, request: card,
+                settings.ANONYMOUS_STARTS_PER_TABLE_CARD,
+            ),
+        )
+    elif settings.SESSION_COOKIE_NAME not in request.COOKIES or request.session.session_key is None:
         if request.session.session_key is None:
             request.session.save()
         limits = (
@@ -73,9 +119,11 @@ def count_start(request: HttpRequest) -> Refusal | None:
             ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
         )
     else:
+        # the browser's own allowance first: a start it is refused spends nothing of what the
+        # address's other phones share
         limits = (
-            ("starts-per-address", _address, settings.ANONYMOUS_STARTS_PER_ADDRESS),
             ("starts-per-browser", _browser, settings.ANONYMOUS_STARTS_PER_BROWSER),
+            ("starts-per-address", _address, settings.ANONYMOUS_STARTS_PER_ADDRESS),
         )
     # The cache is the database's, whose increment is a read and a write. In a transaction,
     # SQLite (the default) holds the write lock of the cache's own file from the start, so two
@@ -86,7 +134,7 @@ def count_start(request: HttpRequest) -> Refusal | None:
         for group, key, per_hour in limits:
             usage = get_usage(request, group=group, key=key, rate=f"{per_hour}/h", increment=True)
             if usage is not None and usage["should_limit"]:
-                return Refusal(per_hour, max(usage["time_left"], 1))
+                return Refusal(per_hour, max(usage["time_left"], 1), WHOSE[group])
     return None
 
 
@@ -132,4 +180,32 @@ def signins_refused(request: HttpRequest) -> Refusal | None:
     usage = _failed_signins(request, increment=False)
     if usage is not None and usage["count"] >= settings.SIGNIN_FAILURES_PER_ADDRESS:
         return Refusal(settings.SIGNIN_FAILURES_PER_ADDRESS, max(usage["time_left"], 1))
+    return None
+
+
+def _device_failures(request: HttpRequest, device_id: str, *, increment: bool) -> dict | None:
+    """A known browser's failed sign-ins (devices.py): as many as django-axes allows one user
+    name at one address, in as long as its lock lasts."""
+    minutes = max(int(settings.AXES_COOLOFF_TIME.total_seconds() // 60), 1)
+    with transaction.atomic(using=settings.CACHE_DATABASE):
+        return get_usage(
+            request,
+            group="signin-failures-per-device",
+            key=lambda group, request: device_id,
+            rate=f"{settings.AXES_FAILURE_LIMIT}/{minutes}m",
+            increment=increment,
+        )
+
+
+def count_device_failure(request: HttpRequest, device_id: str) -> None:
+    """Count a wrong password from a known browser against that browser, not its address."""
+    _device_failures(request, device_id, increment=True)
+
+
+def device_failures_spent(request: HttpRequest, device_id: str) -> Refusal | None:
+    """The refusal when a known browser has failed to sign in as often as a lock allows: its
+    cookie counts for nothing until the time is up."""
+    usage = _device_failures(request, device_id, increment=False)
+    if usage is not None and usage["count"] >= settings.AXES_FAILURE_LIMIT:
+        return Refusal(settings.AXES_FAILURE_LIMIT, max(usage["time_left"], 1))
     return None

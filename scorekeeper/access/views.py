@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import segno
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.forms import AuthenticationForm
@@ -13,10 +16,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper.access.devices import device_of, known_device, remember_device
 from scorekeeper.access.forms import JoinForm, ShareLinkForm
 from scorekeeper.access.models import VIEWER, ShareLink
 from scorekeeper.access.permissions import (
@@ -26,7 +31,13 @@ from scorekeeper.access.permissions import (
     grant,
     held_link,
 )
-from scorekeeper.access.throttle import Refusal, count_failed_signin, signins_refused
+from scorekeeper.access.throttle import (
+    Refusal,
+    count_device_failure,
+    count_failed_signin,
+    device_failures_spent,
+    signins_refused,
+)
 from scorekeeper.tables.models import Match
 
 
@@ -153,24 +164,66 @@ def too_many_exports(request: HttpRequest, refusal: Refusal) -> HttpResponse:
 def _too_many(request: HttpRequest, refusal: Refusal, template: str) -> HttpResponse:
     """429, the page saying how many an hour, and when to try again (throttle.py)."""
     minutes = -(-refusal.seconds_left // 60)
-    response = render(
-        request, template, {"per_hour": refusal.per_hour, "minutes": minutes}, status=429
-    )
+    context = {"per_hour": refusal.per_hour, "minutes": minutes, "whose": refusal.whose}
+    response = render(request, template, context, status=429)
     response["Retry-After"] = str(refusal.seconds_left)
     return response
 
 
 class SignInView(LoginView):
     """Django's sign-in, refused from an address that failed too often this hour
-    (throttle.signins_refused); django-axes locks a user name at one address on its own."""
+    (throttle.signins_refused); django-axes locks a user name at one address on its own. A
+    browser that signed in as the user before (devices.py) is held by neither: its own
+    failures are counted, and once they are spent it is refused itself."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if refusal := signins_refused(request):
-            response = render(request, settings.AXES_LOCKOUT_TEMPLATE, status=429)
-            response["Retry-After"] = str(refusal.seconds_left)
-            return response
+        username = request.POST.get("username")
+        device = device_of(request)
+        if device is not None and device.user == username:
+            if refusal := device_failures_spent(request, device.id):
+                return signin_locked(request, refusal)
+        elif refusal := signins_refused(request):
+            return signin_locked(request, refusal)
         return super().post(request, *args, **kwargs)
 
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        remember_device(self.request, response, form.get_user().get_username())
+        return response
+
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
-        count_failed_signin(self.request)
+        device = known_device(self.request, self.request.POST.get("username"))
+        if device is None:
+            count_failed_signin(self.request)
+            return super().form_invalid(form)
+        count_device_failure(self.request, device.id)
+        if refusal := device_failures_spent(self.request, device.id):
+            return signin_locked(self.request, refusal)
         return super().form_invalid(form)
+
+
+def signin_locked(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429: the sign-in page's lock, saying how long it lasts (and Retry-After)."""
+    return _too_many(request, refusal, settings.AXES_LOCKOUT_TEMPLATE)
+
+
+def axes_locked_out(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None
+) -> HttpResponse:
+    """django-axes' lockout answer (AXES_LOCKOUT_CALLABLE): the same page, saying how long the
+    lock of this user name at this address lasts, from the failure that set it (failures while
+    it holds do not stretch it)."""
+    cool_off = settings.AXES_COOLOFF_TIME
+    last = (
+        AccessAttempt.objects.filter(
+            username=get_client_username(request, credentials),
+            ip_address=getattr(request, "axes_ip_address", None),
+        )
+        .order_by("-attempt_time")
+        .values_list("attempt_time", flat=True)
+        .first()
+    )
+    ends = (last or timezone.now()) + cool_off
+    seconds_left = math.ceil((ends - timezone.now()).total_seconds())
+    per_hour = settings.AXES_FAILURE_LIMIT
+    return signin_locked(request, Refusal(per_hour, max(seconds_left, 1)))

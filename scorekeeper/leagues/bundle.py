@@ -37,7 +37,7 @@ from scorekeeper.rules.matchfile import (
     read_match,
 )
 from scorekeeper.tables.names import BadName, name_key, normal_name
-from scorekeeper.tables.players import look_alikes, stored_names
+from scorekeeper.tables.players import alike_among, look_alikes, stored_names
 from scorekeeper.tables.scoring import ScoredMatch, create_match, player_named, score_new_match
 from scorekeeper.tables.seats import by_name
 
@@ -287,6 +287,13 @@ def _member_names(members: list[str]) -> list[str]:
         except BadName as problem:
             raise BundleError(f"league.json: members[{i}]: {problem}") from None
         names.setdefault(name_key(name), name)
+    alike = alike_among(names.values())
+    if alike is not None:
+        later, earlier = alike
+        raise BundleError(
+            f"league.json: members: {_short(repr(later))} looks like {_short(repr(earlier))}; "
+            "give each player a name that tells them apart"
+        )
     found = look_alikes(names.values())
     if found:
         name, known = next(iter(found.items()))

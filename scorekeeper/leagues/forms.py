@@ -14,7 +14,7 @@ from scorekeeper.rules.match import HOUSE_RULES
 from scorekeeper.tables.forms import SET_CHOICES
 from scorekeeper.tables.models import GAME_CHOICES
 from scorekeeper.tables.names import BadName, name_key, normal_name
-from scorekeeper.tables.players import look_alikes
+from scorekeeper.tables.players import alike_among, alike_message, look_alikes
 
 
 def names_written(form: forms.Form, field: str, raw: str) -> list[str]:
@@ -36,6 +36,9 @@ def names_written(form: forms.Form, field: str, raw: str) -> list[str]:
         # a player written twice, in any case or spacing, is one player
         if name:
             names.setdefault(name_key(name), name)
+    alike = alike_among(names.values())
+    if alike is not None:
+        form.add_error(field, alike_message(*alike))
     for name, known in look_alikes(names.values()).items():
         form.add_error(
             field,

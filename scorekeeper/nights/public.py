@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from urllib.parse import urlencode
 
 from django import forms
+from django.core import signing
 from django.db.models import Max, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +24,7 @@ from django.views.decorators.http import condition, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.access.permissions import require_organizer
+from scorekeeper.access.throttle import remember_table_card, table_card_today
 from scorekeeper.access.views import qr_svg
 from scorekeeper.leagues.models import League
 from scorekeeper.nights import rounds, tournament
@@ -33,6 +37,20 @@ from scorekeeper.tables.views.history import shown_version_asked
 
 #: the most cards one sheet prints: a hall of sixty tables is a big tournament already
 MOST_CARDS = 60
+
+#: signs a table card's key: what only the printed card's code carries
+_CARD_SIGNER = signing.Signer(salt="scorekeeper.nights.table-card")
+
+
+def card_id(league_id: int, number: int) -> str:
+    return f"{league_id}.{number}"
+
+
+def card_key(league_id: int, number: int) -> str:
+    """The key in a table card's code: a phone that scanned it is at the hall (its starts are
+    counted on the card, not on its address: access/throttle.py). Made from the site's secret
+    key, it never changes, as the card does not."""
+    return _CARD_SIGNER.signature(card_id(league_id, number))
 
 
 def running_night(league: League) -> Night | None:
@@ -69,8 +87,17 @@ def table_now(request: HttpRequest, league_id: int, number: int) -> HttpResponse
     scoreboard: keeping score stays with the round's own card), or a page saying that the
     table is not playing and what comes next. Never kept: the answer changes with the round."""
     league = get_object_or_404(League, pk=league_id)
+    key = request.GET.get("card")
+    if key is not None and constant_time_compare(key, card_key(league.pk, number)):
+        remember_table_card(request, card_id(league.pk, number))
     night = running_night(league)
-    context = {"league": league, "number": number, "night": night}
+    context = {
+        "league": league,
+        "number": number,
+        "night": night,
+        # a phone that scanned the card's code starts a match here whenever the table is free
+        "at_the_table": table_card_today(request) == card_id(league.pk, number),
+    }
     if night is None:
         return render(request, "nights/public_table.html", context)
     night_rounds = _night_rounds(night)
@@ -100,7 +127,8 @@ class TableCardsForm(forms.Form):
 @require_safe
 def table_cards(request: HttpRequest, league_id: int) -> HttpResponse:
     """A card for each table of the hall, to print once and laminate: the table's number and a
-    QR code of its address, which opens whatever the table plays now. ``?count=`` tables; by
+    QR code of its address, which opens whatever the table plays now, with the card's key,
+    which lets the phone start a match at the table while it plays none. ``?count=`` tables; by
     default as many as the league's busiest round had (eight before its first night)."""
     require_organizer(request)
     league = get_object_or_404(League, pk=league_id)
@@ -112,7 +140,9 @@ def table_cards(request: HttpRequest, league_id: int) -> HttpResponse:
     cards = []
     for number in range(1, form.cleaned_data["count"] + 1):
         url = request.build_absolute_uri(reverse("nights:table_now", args=[league.pk, number]))
-        cards.append({"number": number, "url": url, "qr": mark_safe(qr_svg(url))})
+        # the code carries the card's key; the address printed under it opens the table to watch
+        code = f"{url}?{urlencode({'card': card_key(league.pk, number)})}"
+        cards.append({"number": number, "url": url, "code": code, "qr": mark_safe(qr_svg(code))})
     context = {"league": league, "form": form, "cards": cards}
     return render(request, "nights/table_cards.html", context)
 

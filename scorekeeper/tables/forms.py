@@ -17,7 +17,7 @@ from scorekeeper.rules.match import HOUSE_RULES, SIDE_JOIN
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.i18n import game_name as name_of_game
 from scorekeeper.tables.names import BadName, name_key, normal_name
-from scorekeeper.tables.players import look_alikes, stored_names
+from scorekeeper.tables.players import alike_among, alike_message, look_alikes, stored_names
 
 MOST_SEATS = 8
 PLAY_POINTS = (5, 10, 15, 20, 25, 30, 35)
@@ -225,6 +225,12 @@ class SetupForm(forms.Form):
                     % {"name": name},
                 )
                 return None
+        alike = alike_among(seats.values())
+        if alike is not None:
+            later, earlier = alike
+            field = next(field for field, name in seats.items() if name == later)
+            self.add_error(field, alike_message(later, earlier))
+            return None
         known = look_alikes(seats.values())
         for field, name in seats.items():
             if name in known:

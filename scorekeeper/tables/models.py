@@ -13,7 +13,7 @@ from scorekeeper import rules
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.text import join_names
 from scorekeeper.tables.i18n import say
-from scorekeeper.tables.names import BadName, name_key, normal_name
+from scorekeeper.tables.names import BadName, name_key, name_look, normal_name
 from scorekeeper.tables.seats import seating
 
 #: the games' names in the reader's language (the engine marks them for the translators)
@@ -26,6 +26,7 @@ class PlayerQuerySet(models.QuerySet):
         players = list(objs)
         for player in players:
             player.key = name_key(player.name)
+            player.look = name_look(player.name)
         return super().bulk_create(players, *args, **kwargs)
 
 
@@ -34,6 +35,9 @@ class Player(models.Model):
     #: what the names of the same player share (tables/names.py): kept with every save, so
     #: two phones adding "Ana" and "ana " at once add one player
     key = models.CharField(max_length=160, unique=True, editable=False)
+    #: how the name looks as a whole word (tables/names.py): a new name with another player's
+    #: look is refused as a look-alike. Not unique: players kept before it may share one.
+    look = models.CharField(max_length=160, db_index=True, editable=False, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
@@ -48,8 +52,9 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         self.key = name_key(self.name)
+        self.look = name_look(self.name)
         if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key", "look"}
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
@@ -64,6 +69,17 @@ class Player(models.Model):
                 {
                     "name": gettext("%(name)s is the same player as %(known)s.")
                     % {"name": self.name, "known": other.name}
+                }
+            )
+        alike = Player.objects.filter(look=name_look(self.name)).exclude(pk=self.pk).first()
+        if alike is not None:
+            raise ValidationError(
+                {
+                    "name": gettext(
+                        "%(name)s looks like the known player %(known)s: write %(known)s for "
+                        "them, or a name that tells a new player apart."
+                    )
+                    % {"name": self.name, "known": alike.name}
                 }
             )
 

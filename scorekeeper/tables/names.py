@@ -14,6 +14,12 @@ Two names are the same player when they differ only in case, white space and inv
 characters: "Ana Maria", "ana maria" and "AnaMaria" are one player. A name typed differently
 from the known player it stands for is refused with the known name to use instead (a
 look-alike), so a table never seats a second "Ana" by accident.
+
+Two names of different players may still look the same as whole words, each in one script: an
+all-Cyrillic "АНА" and a Latin "AHA". Such names share their look (:func:`name_look`, Unicode's
+skeleton of TR39, worked out by ICU's spoof checker through PyICU), and a name with the look of
+another player's is refused as a look-alike of that player, at a table, in a league, in a file
+or a rename.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import unicodedata
 
 from confusable_homoglyphs import confusables
+from icu import SpoofChecker
 
 from scorekeeper.rules.limits import MOST_NAME_LENGTH
 
@@ -89,6 +96,19 @@ def name_key(name: str) -> str:
     return "".join(
         char for char in folded if not char.isspace() and unicodedata.category(char) != "Cf"
     )
+
+
+#: ICU's checker of confusable text: its skeletons follow the confusables data of the ICU release
+#: PyICU is built with (Unicode's confusables.txt)
+_SPOOF_CHECKER = SpoofChecker()
+
+
+def name_look(name: str) -> str:
+    """What two names that look alike share: the TR39 skeleton of the name (as stored) without
+    its white space. "АНА" (Cyrillic) and "AHA" (Latin) have one look, "Ana" and "ana" two
+    (they are one player by their key already), "Ana" and "Anna" two. A skeleton is for
+    comparing only, never shown: it mixes scripts at will."""
+    return _SPOOF_CHECKER.getSkeleton(0, "".join(name.split()))
 
 
 def _shown(text: str) -> str:

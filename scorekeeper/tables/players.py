@@ -6,19 +6,52 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.tables.models import Match, Player
-from scorekeeper.tables.names import BadName, name_key, normal_name
+from scorekeeper.tables.names import BadName, name_key, name_look, normal_name
 from scorekeeper.tables.seats import renamed
 
 
 def look_alikes(names: Iterable[str]) -> dict[str, str]:
     """Each of ``names`` (as stored, tables/names.py) that is a known player written another
-    way, with the known player's name."""
+    way, or that looks like a known player it is not (their names' looks are one), with the
+    known player's name. A name that is a known player's is that player, whoever else looks
+    like them."""
+    names = list(names)
     typed = {name_key(name): name for name in names}
-    known = Player.objects.filter(key__in=typed).values_list("key", "name")
-    return {typed[key]: name for key, name in known if typed[key] != name}
+    looks = {name_look(name): name for name in names}
+    known = list(
+        Player.objects.filter(Q(key__in=typed) | Q(look__in=looks)).values_list(
+            "key", "look", "name"
+        )
+    )
+    found = {typed[key]: name for key, _look, name in known if key in typed and typed[key] != name}
+    players = {typed[key] for key, _look, _name in known if key in typed}
+    for key, look, name in known:
+        written = looks.get(look)
+        if written is not None and written not in players and key not in typed:
+            found.setdefault(written, name)
+    return found
+
+
+def alike_among(names: Iterable[str]) -> tuple[str, str] | None:
+    """The first two of ``names`` (as stored, each a player of their own) that look alike
+    (tables/names.py): the later and the earlier."""
+    seen: dict[str, str] = {}
+    for name in names:
+        earlier = seen.setdefault(name_look(name), name)
+        if earlier != name:
+            return name, earlier
+    return None
+
+
+def alike_message(name: str, other: str) -> str:
+    """A form's refusal of two new players whose names look alike."""
+    return gettext(
+        "%(name)s looks like %(other)s: give each player a name that tells them apart."
+    ) % {"name": name, "other": other}
 
 
 def stored_names(match: rules.Match) -> rules.Match:
@@ -45,6 +78,15 @@ def stored_names(match: rules.Match) -> rules.Match:
                 "joins partners' names"
             )
         names.append(name)
+    alike = alike_among(names)
+    if alike is not None:
+        later, earlier = alike
+        i = names.index(later)
+        raise BadName(
+            f"players[{i}]: look-alike: {match.players[i]!r} looks like "
+            f"{match.players[names.index(earlier)]!r}; give each player a name that tells them "
+            "apart"
+        )
     known_as = look_alikes(names)
     for i, name in enumerate(names):
         known = known_as.get(name)

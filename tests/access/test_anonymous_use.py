@@ -8,7 +8,9 @@ else."""
 from __future__ import annotations
 
 import datetime
+import html
 import json
+import re
 import uuid
 
 import pytest
@@ -26,7 +28,7 @@ from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.access.conftest import Persona, everything
 from tests.web.pages import content, text
-from tests.web.table import setup_data
+from tests.web.table import scorekeeper_client, setup_data
 
 pytestmark = pytest.mark.django_db
 
@@ -234,3 +236,94 @@ def test_the_players_page_shows_the_people_one_plays_with_and_searches_anyone(
     assert "Lou" in listed and "Mo" in listed
     assert "Spam" not in listed and "Junk" not in listed
     assert "Spam3" in found and "Spam2" not in found
+
+
+# -- the hall's own phones ------------------------------------------------------------------------
+
+
+def phone_with_a_cookie() -> Client:
+    """A browser that keeps its session cookie (its starts count on the address's allowance)."""
+    phone = Client()
+    phone.session.save()
+    return phone
+
+
+def card_code(league: League, number: int) -> str:
+    """What the code on the table card of ``league``'s table ``number`` opens, from the sheet
+    the organizer prints."""
+    sheet = content(
+        scorekeeper_client().get(reverse("nights:table_cards", args=[league.pk]), {"count": 4})
+    )
+    codes = re.findall(r'href="([^"]*)" data-testid="card-code"', sheet)
+    return html.unescape(codes[number - 1]).removeprefix("http://testserver")
+
+
+def test_one_client_cannot_spend_the_halls_budget_and_a_table_card_still_starts_a_table(
+    settings,
+) -> None:
+    """The probe: four cookie jars at one address started 61 matches, and every phone at that
+    address was refused for an hour."""
+    settings.ANONYMOUS_STARTS_PER_BROWSER = 2
+    settings.ANONYMOUS_STARTS_PER_ADDRESS = 6
+    league = League.objects.create(name="Thursday", game="straight")
+    jars = [phone_with_a_cookie() for _ in range(4)]
+
+    # one client is refused at its own allowance, and its refused starts spend nothing else
+    first = [start(jars[0]) for _ in range(10)]
+    others = [start(jar).status_code for jar in jars[1:3] for _ in range(2)]
+
+    assert [answer.status_code for answer in first] == [302] * 2 + [429] * 8
+    assert "this phone has" in text(first[-1])
+    assert others == [302] * 4
+    # the clients together may spend the address's allowance ...
+    address_spent = start(jars[3])
+    assert address_spent.status_code == 429
+    assert "the phones on this network may start 6 matches an hour" in text(address_spent)
+    assert "scan the code on the table's card" in text(address_spent)
+    # ... and the hall's phone at a table's card starts its match all the same
+    hall_phone = phone_with_a_cookie()
+    scanned = hall_phone.get(card_code(league, 3))
+    started = start(hall_phone)
+
+    assert "Start a match at table 3" in text(scanned)
+    assert started.status_code == 302
+    assert Match.objects.count() == 7
+    # the card's address typed without its code watches, and starts nothing past the budget
+    typed = phone_with_a_cookie()
+    assert "Start a match at table" not in text(
+        typed.get(reverse("nights:table_now", args=[league.pk, 3]))
+    )
+    assert start(typed).status_code == 429
+
+
+def test_a_table_cards_code_is_its_own(settings) -> None:
+    settings.ANONYMOUS_STARTS_PER_ADDRESS = 1
+    league = League.objects.create(name="Thursday", game="straight")
+    start(phone_with_a_cookie())
+    other_table = card_code(league, 2).replace("/tables/2/", "/tables/3/")
+    forged = reverse("nights:table_now", args=[league.pk, 3]) + "?card=not-the-key"
+
+    for address in (other_table, forged):
+        phone = phone_with_a_cookie()
+        assert "Start a match at table" not in text(phone.get(address))
+        assert start(phone).status_code == 429
+
+
+def test_a_table_cards_starts_are_counted_on_the_card_and_the_phone(settings) -> None:
+    settings.ANONYMOUS_STARTS_PER_TABLE_CARD = 3
+    league = League.objects.create(name="Thursday", game="straight")
+    code = card_code(league, 1)
+    phones = [phone_with_a_cookie(), phone_with_a_cookie()]
+    for phone in phones:
+        phone.get(code)
+
+    answers = [start(phones[0]).status_code, start(phones[1]).status_code]
+    answers += [start(phones[0]).status_code, start(phones[1]).status_code]
+
+    assert answers == [302, 302, 302, 429]
+    assert "A table's card may start 3 matches an hour" in text(start(phones[1]))
+    # a card scanned on another day is no longer the hall's: the phone counts as any other
+    session = phones[1].session
+    session["table_card"] = {**session["table_card"], "on": "2000-01-01"}
+    session.save()
+    assert start(phones[1]).status_code == 302

@@ -206,3 +206,121 @@ def test_a_sign_in_without_the_csrf_token_is_refused(olga: str) -> None:
 
     assert response.status_code == 403
     assert signed_in_as(client) is None
+
+
+# -- a browser that has signed in before (a device cookie) -------------------------------
+
+
+def known_browser(address: str, username: str) -> Client:
+    """The organizer's own phone at the hall: it signed in there before, then signed out."""
+    phone = from_address(address)
+    assert sign_in(phone, username, PASSWORD).status_code == 302
+    phone.post(reverse("logout"))
+    assert signed_in_as(phone) is None
+    return phone
+
+
+def test_a_browser_that_signed_in_before_signs_in_while_its_address_is_locked(olga: str) -> None:
+    """The probe: 31 failed sign-ins under invented names locked the hall's address for an
+    hour, the organizer on the hall's Wi-Fi included."""
+    hall = "198.51.100.20"
+    phone = known_browser(hall, olga)
+    stranger = from_address(hall)
+    for n in range(31):
+        sign_in(stranger, f"made-up{n}", "password1")
+    assert sign_in(from_address(hall), olga, PASSWORD).status_code == LOCKED
+
+    response = sign_in(phone, olga, PASSWORD)
+
+    assert response.status_code == 302
+    assert signed_in_as(phone) == "olga"
+
+
+def test_a_known_browser_signs_in_while_a_stranger_has_locked_its_user_name_there(
+    olga: str,
+) -> None:
+    hall = "198.51.100.20"
+    phone = known_browser(hall, olga)
+    stranger = from_address(hall)
+    for n in range(6):
+        sign_in(stranger, olga, f"guess {n}")
+    assert sign_in(stranger, olga, PASSWORD).status_code == LOCKED
+
+    assert sign_in(phone, olga, PASSWORD).status_code == 302
+
+
+def test_the_device_cookie_speaks_for_its_own_user_only(olga: str) -> None:
+    get_user_model().objects.create_user("bea", password=PASSWORD)
+    hall = "198.51.100.20"
+    phone = known_browser(hall, olga)
+    for n in range(31):
+        sign_in(from_address(hall), f"made-up{n}", "password1")
+
+    assert sign_in(phone, "bea", PASSWORD).status_code == LOCKED
+
+
+def test_a_forged_device_cookie_counts_for_nothing(olga: str) -> None:
+    hall = "198.51.100.20"
+    phone = known_browser(hall, olga)
+    for n in range(31):
+        sign_in(from_address(hall), f"made-up{n}", "password1")
+    forged = from_address(hall)
+    for name, morsel in phone.cookies.items():
+        forged.cookies[name] = morsel.value[:-2] + ("xx" if morsel.value[-2:] != "xx" else "yy")
+
+    assert sign_in(forged, olga, PASSWORD).status_code == LOCKED
+
+
+def test_wrong_passwords_from_a_known_browser_lock_that_browser_not_the_hall(olga: str) -> None:
+    hall = "198.51.100.20"
+    phone = known_browser(hall, olga)
+    answers = [sign_in(phone, olga, f"guess {n}").status_code for n in range(6)]
+
+    locked = sign_in(phone, olga, PASSWORD)
+
+    assert answers[:4] == [200] * 4
+    assert LOCKED in answers
+    assert locked.status_code == LOCKED
+    minutes = -(-int(locked["Retry-After"]) // 60)
+    assert 0 < minutes <= 5
+    assert f"Try again in {minutes} minute" in text(locked)
+    # the hall's other browsers, and the organizer's name there, were not locked by it
+    assert sign_in(from_address(hall), olga, PASSWORD).status_code == 302
+
+
+def test_the_locked_page_says_how_long_the_lock_lasts(olga: str) -> None:
+    stranger = from_address("203.0.113.5")
+    for n in range(5):
+        sign_in(stranger, olga, f"guess {n}")
+
+    locked = sign_in(stranger, olga, PASSWORD)
+
+    assert locked.status_code == LOCKED
+    assert "Try again in 5 minutes" in text(locked)
+    assert 4 * 60 < int(locked["Retry-After"]) <= 5 * 60
+
+
+def test_the_page_of_an_address_out_of_attempts_says_how_long_too(olga: str, settings) -> None:
+    settings.SIGNIN_FAILURES_PER_ADDRESS = 3
+    stranger = from_address("203.0.113.5")
+    for n in range(3):
+        sign_in(stranger, f"user{n}", "x")
+
+    locked = sign_in(stranger, "user9", "x")
+
+    minutes = -(-int(locked["Retry-After"]) // 60)
+    assert locked.status_code == LOCKED
+    assert f"Try again in {minutes} minute" in text(locked)
+
+
+def test_the_device_cookie_counts_for_nothing_at_the_admins_own_sign_in(olga: str) -> None:
+    """Failures there are counted by axes alone: a stolen cookie gets no guesses past a lock."""
+    get_user_model().objects.filter(username=olga).update(is_staff=True)
+    phone = known_browser("198.51.100.20", olga)
+    admin_sign_in = reverse("admin:login")
+    answers = [
+        phone.post(admin_sign_in, {"username": olga, "password": f"guess {n}"}).status_code
+        for n in range(6)
+    ]
+
+    assert answers[-1] == LOCKED

@@ -340,3 +340,49 @@ def test_no_match_file_makes_the_app_fail(db: None, document: dict) -> None:
     if response.status_code == 302:
         imported = Match.objects.order_by("-pk").first()
         assert Client().get(reverse("tables:scoreboard", args=[imported.pk])).status_code == 200
+
+
+# -- bytes that are not UTF-8 ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [b"Ren%E9e", b"Ren\xe9e", b"Ana%C3", b"%ED%A0%80Bo", b"%FF%FE"],
+    ids=["percent-latin-1", "raw-latin-1", "cut-short", "encoded-surrogate", "bom"],
+)
+def test_a_form_whose_bytes_are_not_utf_8_is_refused_and_saves_nothing(
+    db: None, name: bytes
+) -> None:
+    """The probe: a form sent without a charset, its name in latin-1, was stored with U+FFFD
+    in place of the letter (a form declared in latin-1 is refused already)."""
+    client = scorekeeper_client()
+    body = b"target=250&spinner=on&seat_1=" + name + b"&seat_2=Cy"
+
+    response = client.generic(
+        "POST",
+        reverse("tables:new_match", args=["straight"]),
+        body,
+        content_type="application/x-www-form-urlencoded",
+    )
+
+    assert response.status_code == 400
+    assert response.content.decode() == "Bad request: a form is sent as UTF-8."
+    assert not Match.objects.exists()
+
+
+def test_a_form_in_utf_8_without_a_charset_is_read_as_sent(db: None) -> None:
+    client = scorekeeper_client()
+    body = "target=250&spinner=on&seat_1=Ren%C3%A9e&seat_2=Łucja+Ż".encode()
+
+    response = client.generic(
+        "POST",
+        reverse("tables:new_match", args=["straight"]),
+        body,
+        content_type="application/x-www-form-urlencoded",
+    )
+
+    assert response.status_code == 302
+    assert sorted(Match.objects.get().players.values_list("name", flat=True)) == [
+        "Renée",
+        "Łucja Ż",
+    ]
