@@ -21,7 +21,7 @@ ADDR ?= 127.0.0.1:8000
 # process, so two keep even a 2-core machine busy (`-n auto` may count only one core there).
 TEST_WORKERS ?= 2
 
-.PHONY: help run test lint format lock chromium redis deploy-check
+.PHONY: help run test lint format lock chromium redis icu deploy-check
 
 help:
 	@sed -n 's/^# \{0,1\}//p' Makefile | sed -n '1,6p'
@@ -31,7 +31,7 @@ $(PYTHON):
 
 # The pinned versions first, then the project itself without letting pip pick any other; a
 # dependency pyproject.toml asks for that the lock lacks stops here.
-$(INSTALLED): $(LOCK) pyproject.toml | $(PYTHON)
+$(INSTALLED): $(LOCK) pyproject.toml | $(PYTHON) icu
 	$(PYTHON) -m pip install --requirement $(LOCK)
 	$(PYTHON) -m pip install --no-deps --editable .
 	$(PYTHON) -m pip check || { echo "$(LOCK) is behind pyproject.toml: run make lock" >&2; exit 1; }
@@ -61,6 +61,22 @@ else
 	tests/with-postgres.sh $(PYTHON) -m pytest -n $(TEST_WORKERS) -m postgres \
 	    --output test-results/postgresql
 endif
+
+# PyICU (look-alike names) is built from source against the system's ICU; as root, install what
+# the build needs when it is missing, so that `make run` stays one command on a fresh machine.
+icu:
+	@if ! pkg-config --exists icu-uc 2>/dev/null || ! command -v g++ >/dev/null \
+	    || ! python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then \
+	    if [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then \
+	        export DEBIAN_FRONTEND=noninteractive; \
+	        packages="python3-dev libicu-dev pkg-config g++"; \
+	        apt-get install -y $$packages || { apt-get update && apt-get install -y $$packages; }; \
+	    else \
+	        echo "PyICU needs ICU's headers, pkg-config, a C++ compiler and Python's headers:" \
+	            "sudo apt-get install python3-dev libicu-dev pkg-config g++" >&2; \
+	        exit 1; \
+	    fi; \
+	fi
 
 # The browser tests drive the system Chromium; as root, install it when it is missing.
 chromium:
