@@ -24,6 +24,7 @@ from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.offline import NewContext
 from tests.browser.table import (
+    POLLED,
     assert_fits_the_phone,
     csp_violations,
     join_at,
@@ -76,9 +77,9 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     join_at(page, live_server.url + first_link, "Table 1")
     keepers, others = finish(first)
 
-    page.reload()
+    # the board reloads itself at its next poll, the match finished on the server
     sign = page.get_by_test_id("sign")
-    expect(sign.get_by_role("heading")).to_have_text(f"Hand the phone to {others}")
+    expect(sign.get_by_role("heading")).to_have_text(f"Hand the phone to {others}", timeout=POLLED)
     expect(sign).to_contain_text(f"{others}: do you agree with this result?")
     assert_fits_the_phone(page)
     open_every_disclosure(page)
@@ -100,7 +101,7 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     scorekeeper = new_context().new_page()
     join_at(scorekeeper, live_server.url + second_link, "Table 2")
     finish(second)
-    scorekeeper.reload()
+    expect(scorekeeper.get_by_test_id("sign")).to_be_visible(timeout=POLLED)
     scorekeeper.get_by_text("Or sign on your own phone").tap()
     link = scorekeeper.get_by_test_id("sign-link").get_attribute("href")
     own = new_context().new_page()
@@ -115,8 +116,10 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
 
     expect(own.get_by_test_id("disputed")).to_contain_text("Hand 1: Pips counted wrong.")
     save_screenshot(own, output_path, "sign-disputed.png")
-    scorekeeper.reload()
-    expect(scorekeeper.get_by_test_id("disputed")).to_contain_text("Pips counted wrong")
+    # the scorekeeper's board reloads itself when its poll hears of the dispute
+    expect(scorekeeper.get_by_test_id("disputed")).to_contain_text(
+        "Pips counted wrong", timeout=POLLED
+    )
 
     # the organizer opens the dispute from the board, reads the hand and confirms the result
     director = new_context().new_page()
