@@ -86,6 +86,8 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
     match_id, side = found
     match = get_match(request, match_id)
     shown = signing.board_signing(match)
+    if shown is None and signing.played_on(match):
+        return _played_on(request, match, side)
     if shown is None or side not in signing.asked_sides([n for n, _ in shown.sides]):
         raise Http404("This match is not signed.")
     context = board_context(match)
@@ -140,6 +142,30 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
             "token": token,
             "form": form,
             "handed_over": handed_over,
+        },
+        status=status,
+    )
+
+
+def _played_on(request: HttpRequest, match, side: int) -> HttpResponse:
+    """The side's page while its match is played on (its end undone): the match as it stands,
+    and no question until it is finished again. An answer sent meanwhile saves nothing."""
+    context = board_context(match)
+    names = [row.name for row in context["sides"]]
+    if side not in signing.asked_sides(names):
+        raise Http404("This match is not signed.")
+    status = 200
+    if request.method == "POST":
+        messages.error(request, signing.moved_said())
+        status = 409
+    return render(
+        request,
+        "nights/sign.html",
+        {
+            **context,
+            "signing": None,
+            "side_name": names[side],
+            "handed_over": can_edit(request, match),
         },
         status=status,
     )

@@ -120,6 +120,17 @@ def _state(match_id: int, row: tuple) -> tuple[str | None, Signature | None]:
     return (SIGNED if signature is not None else WAITING), signature
 
 
+def played_on(match: Match) -> bool:
+    """A night's match not finished (again): its end undone since its sides were asked. Its
+    links open the match, and are answered once it is finished."""
+    return (
+        not match.finished
+        and Match.objects.filter(
+            pk=match.pk, night_table__isnull=False, league_entry__forfeited_by=None
+        ).exists()
+    )
+
+
 def open_disputes(night: Night) -> list[Dispute]:
     """The night's open disputes, oldest first, each with its match and table."""
     return list(
@@ -273,12 +284,15 @@ def _answers_the_result(row: Match, version: int | None) -> None:
     """The answer names the version of the match whose result it saw (the form's ``version``):
     any other, or none, is an answer to a result the match no longer has."""
     if version != row.version:
-        raise ResultMoved(
-            gettext(
-                "The result changed since this page was shown, and nothing was signed. "
-                "Here it is as it stands now: answer again."
-            )
-        )
+        raise ResultMoved(moved_said())
+
+
+def moved_said() -> str:
+    """What a side, or the director, is told when the result moved under their answer."""
+    return gettext(
+        "The result changed since this page was shown, and nothing was signed. "
+        "Here it is as it stands now: answer again."
+    )
 
 
 def _already(state: str) -> str:

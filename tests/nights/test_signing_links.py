@@ -169,6 +169,41 @@ def test_an_agree_to_a_result_since_undone_signs_nothing_and_asks_again(organize
     assert match.totals == [0, 35]
 
 
+def test_an_answer_while_the_match_is_played_again_signs_nothing(organizer, season):
+    """Between the undo and the new entry the match is not finished: the other side's Agree or
+    dispute saves nothing, and its link shows the match, asking nothing until it ends again."""
+    night, match, phone = night_match(organizer, season)
+    keepers, others = sides(match)
+    (link,) = re.findall(
+        r'href="http://testserver(/nights/sign/[^"]+/)" data-testid="sign-link"',
+        content(board(phone, match)),
+    )
+    own_phone = Client()
+    shown = version_shown(content(own_phone.get(link)))
+    assert phone.post(reverse("tables:undo", args=[match.pk])).status_code == 302
+
+    for answer in (
+        {"answer": "agree"},
+        {"answer": "disagree", "hand": "1", "reason": "points", "text": ""},
+    ):
+        stale = own_phone.post(link, {**answer, **shown})
+        assert stale.status_code == 409
+        said = text(stale)
+        assert "The result changed since this page was shown, and nothing was signed." in said
+        assert "This match is being played again" in said
+        assert f"{keepers} 0" in said and f"{others} 10" in said
+        assert 'name="answer"' not in content(stale)
+    assert signing.sign_state(match) is None
+    assert not Dispute.objects.exists()
+    assert not hasattr(Match.objects.get(pk=match.pk), "signature")
+    assert "This match is being played again" in text(own_phone.get(link))
+
+    # finished again, the link asks about the result as it now stands
+    seats = seated_names(match)
+    assert play(phone, match, seats[1], 25).status_code in (200, 302)
+    assert f"{others}: do you agree with this result?" in text(own_phone.get(link))
+
+
 def test_an_agree_that_names_no_result_signs_nothing(organizer, season):
     night, match, phone = night_match(organizer, season)
     url, shown = on_the_board(phone, match)
