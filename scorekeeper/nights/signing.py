@@ -55,7 +55,9 @@ ON_THE_BOARD = "board"
 BY_LINK = "link"
 BY_DIRECTOR = "director"
 
-_SALT = "nights.signing"
+#: the links' salt. Named anew when the watchers' boards stopped showing the links: a token
+#: copied from one before no longer signs anything (a side's link is taken from the board again)
+_SALT = "nights.signing.sides"
 
 
 class SignError(Exception):

@@ -12,6 +12,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import signing as django_signing
 from django.test import Client
 from django.urls import reverse
 
@@ -124,6 +125,21 @@ def test_a_watcher_opening_the_board_first_leaves_no_token_for_the_next(organize
 
     assert 'data-testid="sign-link"' in content(board(phone, match))
     assert_no_token(content(board(Client(), match)), match, "the next watcher's board")
+
+
+def test_a_link_copied_from_a_watchers_board_before_signs_nothing(organizer, season):
+    """The watchers' boards showed every side's link until now: a token made as they were is
+    not taken, while the link the scorekeeper's board shows now is."""
+    night, match, phone = night_match(organizer, season)
+    copied = django_signing.dumps([match.pk, 1], salt="nights.signing", compress=False)
+    stranger = Client()
+
+    address = reverse("nights:sign", args=[copied])
+    assert stranger.get(address).status_code == 404
+    assert stranger.post(address, {"answer": "agree"}).status_code == 404
+    assert signing.sign_state(match) == signing.WAITING
+    url, _ = on_the_board(phone, match)
+    assert stranger.get(url).status_code == 200
 
 
 def undone_and_won_by_the_other_side(phone: Client, match: Match) -> None:
