@@ -4,6 +4,8 @@ dispute. Plain forms: everything works without JavaScript."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -75,13 +77,17 @@ _SYSTEMS = (
 def sign(request: HttpRequest, token: str) -> HttpResponse:
     """A side's answer to a night's result: agree, or say which hand is wrong and why. Opened
     on the scorekeeper's phone handed over (the board's buttons) or on the side's own phone
-    through its link; no sign-in needed: the link is the side's."""
+    through its link; no sign-in needed: the link is the side's. Each answer names the version
+    of the result it was given (the forms' ``version``): a result undone or corrected since is
+    neither signed nor disputed, and the page shows it as it now stands and asks again (409)."""
     found = signing.token_read(token)
     if found is None:
         raise Http404("No such link.")
     match_id, side = found
     match = get_match(request, match_id)
     shown = signing.board_signing(match)
+    if shown is None and signing.played_on(match):
+        return _played_on(request, match, side)
     if shown is None or side not in signing.asked_sides([n for n, _ in shown.sides]):
         raise Http404("This match is not signed.")
     context = board_context(match)
@@ -90,9 +96,12 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
     form = DisputeForm(_hands_offered(context))
     status = 200
     if request.method == "POST":
+        version = _version_answered(request)
         try:
             if request.POST.get("answer") == "agree":
-                signing.match_sign(match_id=match.pk, side=side, via=via, by=author(request))
+                signing.match_sign(
+                    match_id=match.pk, side=side, version=version, via=via, by=author(request)
+                )
                 messages.success(request, gettext("Signed: the result is locked."))
                 return _back(handed_over, match.pk, token)
             form = DisputeForm(_hands_offered(context), request.POST)
@@ -100,6 +109,7 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
                 signing.dispute_open(
                     match_id=match.pk,
                     side=side,
+                    version=version,
                     hand=form.cleaned_data["hand"],
                     reason=form.cleaned_data["reason"],
                     text=form.cleaned_data["text"],
@@ -109,10 +119,19 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
                 )
                 messages.info(request, gettext("Disputed: the league's organizer will look at it."))
                 return _back(handed_over, match.pk, token)
+            status = 422
+        except signing.ResultMoved as refusal:
+            # the result as it now stands, and the question again
+            messages.error(request, str(refusal))
+            match = get_match(request, match_id)
+            context = board_context(match)
+            form = DisputeForm(_hands_offered(context))
+            shown = signing.board_signing(match) or shown
+            status = 409
         except signing.SignError as refusal:
             messages.error(request, str(refusal))
-            shown = signing.board_signing(match)
-        status = 422
+            shown = signing.board_signing(match) or shown
+            status = 422
     return render(
         request,
         "nights/sign.html",
@@ -126,6 +145,37 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
         },
         status=status,
     )
+
+
+def _played_on(request: HttpRequest, match, side: int) -> HttpResponse:
+    """The side's page while its match is played on (its end undone): the match as it stands,
+    and no question until it is finished again. An answer sent meanwhile saves nothing."""
+    context = board_context(match)
+    names = [row.name for row in context["sides"]]
+    if side not in signing.asked_sides(names):
+        raise Http404("This match is not signed.")
+    status = 200
+    if request.method == "POST":
+        messages.error(request, signing.moved_said())
+        status = 409
+    return render(
+        request,
+        "nights/sign.html",
+        {
+            **context,
+            "signing": None,
+            "side_name": names[side],
+            "handed_over": can_edit(request, match),
+        },
+        status=status,
+    )
+
+
+def _version_answered(request: HttpRequest) -> int | None:
+    """The version of the match whose result the answering page showed; None for a form that
+    names none (a page drawn before answers named one)."""
+    posted = request.POST.get("version", "")
+    return int(posted) if posted.isascii() and posted.isdigit() and len(posted) < 12 else None
 
 
 def _back(handed_over: bool, match_id: int, token: str) -> HttpResponse:
@@ -142,14 +192,22 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     the hand's own correction, and the result confirmed or, once corrected, signed here."""
     require_organizer(request)
     found = get_object_or_404(Dispute.objects.select_related("closed_by"), pk=pk)
+    status = 200
     if request.method == "POST":
         try:
-            signing.dispute_close(dispute_id=found.pk, by=author(request))
+            signing.dispute_close(
+                dispute_id=found.pk, version=_version_answered(request), by=author(request)
+            )
+        except signing.ResultMoved as refusal:
+            # corrected since the page was drawn: the page again, with the result as it is now
+            messages.error(request, str(refusal))
+            status = 409
         except signing.SignError as refusal:
             messages.error(request, str(refusal))
+            return redirect("nights:dispute", pk=found.pk)
         else:
             messages.success(request, gettext("Settled: the match is signed by the director."))
-        return redirect("nights:dispute", pk=found.pk)
+            return redirect("nights:dispute", pk=found.pk)
     match = get_match(request, found.match_id)
     context = board_context(match)
     hand = next((h for h in context["hands"] if h.number == found.hand), None)
@@ -168,6 +226,7 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
             "corrected": match.version != found.version,
             "signing": signing.board_signing(match),
         },
+        status=status,
     )
 
 
@@ -186,20 +245,25 @@ def board_part(request: HttpRequest, match) -> dict | None:
     """What the finished board of a night's match shows about signing (nights/_sign.html):
     the question handed over, the sides' links as QR codes, or who signed; None for a match
     that is not asked (being played, forfeited, outside a night). Asks the database only
-    about a finished match."""
+    about a finished match.
+
+    A side's link signs for it: only the phone keeping score (to hand over, or to show the QR
+    code) and the night's organizers are given the links. A watcher's board, the same for
+    every watcher and kept in the shared cache (tables/views/matches.py), carries none."""
     if not match.finished:
         return None
     shown = signing.board_signing(match)
     if shown is None:
         return None
+    keeps_score = can_edit(request, match)
     links = []
-    for name, token in shown.links:
+    for name, token in shown.links if keeps_score else ():
         url = request.build_absolute_uri(reverse("nights:sign", args=[token]))
         links.append({"name": name, "url": url, "qr": mark_safe(qr_svg(url))})
     director = is_organizer(request)
     return {
-        "shown": shown,
-        "asked_token": signing.sign_token(match.pk, shown.asked),
+        "shown": shown if keeps_score else replace(shown, links=[]),
+        "asked_token": signing.sign_token(match.pk, shown.asked) if keeps_score else "",
         "links": links,
         "director": director,
         # the undo is offered only to whoever may still correct the result

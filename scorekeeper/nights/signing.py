@@ -55,11 +55,18 @@ ON_THE_BOARD = "board"
 BY_LINK = "link"
 BY_DIRECTOR = "director"
 
-_SALT = "nights.signing"
+#: the links' salt. Named anew when the watchers' boards stopped showing the links: a token
+#: copied from one before no longer signs anything (a side's link is taken from the board again)
+_SALT = "nights.signing.sides"
 
 
 class SignError(Exception):
     """The answer was refused, said so that the side knows why; nothing was saved."""
+
+
+class ResultMoved(SignError):
+    """The answer was to a result the match no longer has (the scorekeeper undid or corrected
+    it since the page was drawn): nothing was saved, and the page asks again."""
 
 
 # -- what the desk and the board ask ----------------------------------------------------------
@@ -115,6 +122,17 @@ def _state(match_id: int, row: tuple) -> tuple[str | None, Signature | None]:
     return (SIGNED if signature is not None else WAITING), signature
 
 
+def played_on(match: Match) -> bool:
+    """A night's match not finished (again): its end undone since its sides were asked. Its
+    links open the match, and are answered once it is finished."""
+    return (
+        not match.finished
+        and Match.objects.filter(
+            pk=match.pk, night_table__isnull=False, league_entry__forfeited_by=None
+        ).exists()
+    )
+
+
 def open_disputes(night: Night) -> list[Dispute]:
     """The night's open disputes, oldest first, each with its match and table."""
     return list(
@@ -157,9 +175,10 @@ def token_read(token: str) -> tuple[int, int] | None:
 # -- the answers --------------------------------------------------------------------------------
 
 
-def match_sign(*, match_id: int, side: int, via: str, by: Author) -> Signature:
-    """The side agrees with the result: the match is signed and locked. The same answer twice
-    (a double tap, both phones) signs it once."""
+def match_sign(*, match_id: int, side: int, version: int | None, via: str, by: Author) -> Signature:
+    """The side agrees with the result it was shown, at the match's ``version``: the match is
+    signed and locked. The same answer twice (a double tap, both phones) signs it once; an
+    answer to a result since undone or corrected signs nothing (``ResultMoved``)."""
     with transaction.atomic():
         # two phones of the table answering at once are taken one after the other
         row = _locked(match_id)
@@ -167,6 +186,7 @@ def match_sign(*, match_id: int, side: int, via: str, by: Author) -> Signature:
         if state == SIGNED:
             return signature
         _may_answer(row, state, side)
+        _answers_the_result(row, version)
         signature = Signature.objects.create(
             match=row, side=side, via=via, user=by.user, phone=by.phone
         )
@@ -178,6 +198,7 @@ def dispute_open(
     *,
     match_id: int,
     side: int,
+    version: int | None,
     hand: int,
     reason: str,
     text: str,
@@ -185,11 +206,14 @@ def dispute_open(
     by: Author,
     device: str = "",
 ) -> Dispute:
-    """The side does not agree: the match is disputed until the director settles it."""
+    """The side does not agree with the result it was shown, at the match's ``version``: the
+    match is disputed until the director settles it. A dispute of a result since undone or
+    corrected opens nothing (``ResultMoved``)."""
     with transaction.atomic():
         row = _locked(match_id)
         state, _ = _state_row(match_id)
         _may_answer(row, state, side)
+        _answers_the_result(row, version)
         if not 1 <= hand <= row.hand_count:
             raise SignError(gettext("Pick one of the match's hands."))
         try:
@@ -211,10 +235,11 @@ def dispute_open(
     return dispute
 
 
-def dispute_close(*, dispute_id: int, by: Author) -> Dispute:
+def dispute_close(*, dispute_id: int, version: int | None, by: Author) -> Dispute:
     """The director settled the dispute: the hand corrected (through the hand's correction,
     which the history keeps) or the result confirmed as it was. Either way the director signs
-    the match."""
+    the match, as it stood at ``version`` on the director's page: a result corrected since
+    is not signed unseen (``ResultMoved``)."""
     with transaction.atomic():
         # the match's row first, as every answer and entry takes it: the dispute is read
         # under it, so two directors settling it at once settle it once
@@ -229,6 +254,7 @@ def dispute_close(*, dispute_id: int, by: Author) -> Dispute:
                     "it so that it is, before signing it."
                 )
             )
+        _answers_the_result(row, version)
         dispute.closed_at = timezone.now()
         dispute.closed_by = by.user
         dispute.closed = (
@@ -254,6 +280,21 @@ def _may_answer(row: Match, state: str | None, side: int) -> None:
         raise SignError(_already(state))
     if side not in asked_sides(seated(row).sides):
         raise SignError(gettext("That side kept score: the other side signs."))
+
+
+def _answers_the_result(row: Match, version: int | None) -> None:
+    """The answer names the version of the match whose result it saw (the form's ``version``):
+    any other, or none, is an answer to a result the match no longer has."""
+    if version != row.version:
+        raise ResultMoved(moved_said())
+
+
+def moved_said() -> str:
+    """What a side, or the director, is told when the result moved under their answer."""
+    return gettext(
+        "The result changed since this page was shown, and nothing was signed. "
+        "Here it is as it stands now: answer again."
+    )
 
 
 def _already(state: str) -> str:

@@ -26,6 +26,14 @@ def join_at(page: Page, address: str, name: str) -> None:
     expect_board_ready(page)
 
 
+#: how long a board takes to show what was done elsewhere (the server, another phone): its poll
+#: asks every 2 s, and the board of a finished match reloads itself when its poll answers that
+#: the match moved (HX-Refresh: tables/views/history.py). A test waits for that reload, by
+#: what it brings, and never reloads such a page itself: its own reload would race the page's,
+#: and the one started second aborts the other (net::ERR_ABORTED).
+POLLED = 15_000
+
+
 def expect_board_ready(page: Page) -> None:
     """The board is shown and its scripts have taken over its forms.
 

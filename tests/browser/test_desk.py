@@ -141,9 +141,11 @@ def test_a_dispute_comes_first_with_its_badge_and_a_sound(
     last.refresh_from_db()
     scorer = last.seats.order_by("position").first().player.name
     entries.play_record(match=last, player=scorer, points=10, by=Author(name="Table 3"))
+    last.refresh_from_db()
     signing.dispute_open(
         match_id=last.pk,
         side=1,
+        version=last.version,
         hand=1,
         reason=Dispute.Reason.POINTS,
         text="That was a five",

@@ -15,6 +15,7 @@ from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
 from scorekeeper.leagues.ratings import Game, latest, replay
 from tests.browser.table import (
     assert_fits_the_phone,
+    expect_board_ready,
     expect_no_entry_forms,
     expect_totals,
     save_screenshot,
@@ -96,6 +97,9 @@ def join_with_a_scorekeeper_link(page: Page, live_server: LiveServer, match_url:
     link = ShareLink.objects.create(match_id=match_id, role=SCOREKEEPER, label="Table 3")
     page.goto(f"{live_server.url}/join/{link.token}/")
     page.get_by_role("button", name="Join").click()
+    # Join posts the form and the answer sends the phone to the board: a navigation of the
+    # test's own before that one ends would abort it, and with it the join
+    expect_board_ready(page)
 
 
 def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages_follow_it(
@@ -214,7 +218,7 @@ def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages
     # Another phone at the table scores for Dee: the wall shows it at its next poll.
     table = new_context().new_page()
     join_with_a_scorekeeper_link(table, live_server, match_3_url)
-    table.goto(match_3_url)
+    expect(table).to_have_url(match_3_url)
     tap_score(table, "Dee", 15, 10, 20)
     expect(playing.locator(".wall-side")).to_have_text(["Bob 10", "Dee 20"], timeout=3_000)
     expect_standings(page, standings)  # an unfinished match does not count

@@ -24,6 +24,7 @@ from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.offline import NewContext
 from tests.browser.table import (
+    POLLED,
     assert_fits_the_phone,
     csp_violations,
     join_at,
@@ -76,9 +77,9 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     join_at(page, live_server.url + first_link, "Table 1")
     keepers, others = finish(first)
 
-    page.reload()
+    # the board reloads itself at its next poll, the match finished on the server
     sign = page.get_by_test_id("sign")
-    expect(sign.get_by_role("heading")).to_have_text(f"Hand the phone to {others}")
+    expect(sign.get_by_role("heading")).to_have_text(f"Hand the phone to {others}", timeout=POLLED)
     expect(sign).to_contain_text(f"{others}: do you agree with this result?")
     assert_fits_the_phone(page)
     open_every_disclosure(page)
@@ -100,7 +101,7 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     scorekeeper = new_context().new_page()
     join_at(scorekeeper, live_server.url + second_link, "Table 2")
     finish(second)
-    scorekeeper.reload()
+    expect(scorekeeper.get_by_test_id("sign")).to_be_visible(timeout=POLLED)
     scorekeeper.get_by_text("Or sign on your own phone").tap()
     link = scorekeeper.get_by_test_id("sign-link").get_attribute("href")
     own = new_context().new_page()
@@ -115,8 +116,10 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
 
     expect(own.get_by_test_id("disputed")).to_contain_text("Hand 1: Pips counted wrong.")
     save_screenshot(own, output_path, "sign-disputed.png")
-    scorekeeper.reload()
-    expect(scorekeeper.get_by_test_id("disputed")).to_contain_text("Pips counted wrong")
+    # the scorekeeper's board reloads itself when its poll hears of the dispute
+    expect(scorekeeper.get_by_test_id("disputed")).to_contain_text(
+        "Pips counted wrong", timeout=POLLED
+    )
 
     # the organizer opens the dispute from the board, reads the hand and confirms the result
     director = new_context().new_page()
@@ -136,4 +139,50 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     )
     own.reload()
     expect(own.get_by_role("heading", level=1)).to_contain_text("Signed by the director at")
+    assert not csp_violations(heard)
+
+
+def test_an_agree_to_a_result_undone_since_signs_nothing_and_shows_the_new_one(
+    page: Page, new_context: NewContext, live_server: LiveServer, output_path: str
+) -> None:
+    """The other side opens its link on "10 - 25"; the scorekeeper undoes the 25 and enters 25
+    for the other side instead; the Agree tapped on the page drawn before signs nothing: the
+    page shows the result as it now stands and asks again."""
+    (first, first_link), _ = a_night_of_two_tables()
+    heard: list[str] = []
+    listen(page, heard)
+    join_at(page, live_server.url + first_link, "Table 1")
+    keepers, others = finish(first)
+    sign = page.get_by_test_id("sign")
+    expect(sign).to_be_visible(timeout=POLLED)
+    page.get_by_text("Or sign on your own phone").tap()
+    link = page.get_by_test_id("sign-link").get_attribute("href")
+    # the scorekeeper's board has reloaded itself already (its poll now answers 304): it may
+    # be left, and is, so that it does not reload itself again beside the answer tested below
+    page.goto("about:blank")
+    own = new_context().new_page()
+    listen(own, heard)
+    own.goto(link)
+    expect(own.locator(".sign-totals")).to_have_text(re.compile(rf"{keepers} 25\s*{others} 10"))
+
+    seats = list(first.seats.order_by("position").values_list("player__name", flat=True))
+    by = entries.Author("T")
+    entries.undo_last(match=first, by=by)
+    entries.play_record(match=first, player=seats[1], points=25, by=by, override=True)
+    with own.expect_response(lambda response: response.request.method == "POST") as answer:
+        own.get_by_role("button", name="Agree", exact=True).tap()
+
+    assert answer.value.status == 409
+    expect(own.get_by_role("status")).to_contain_text(
+        "The result changed since this page was shown, and nothing was signed."
+    )
+    expect(own.locator(".sign-totals")).to_have_text(re.compile(rf"{keepers} 0\s*{others} 35"))
+    heading = own.get_by_role("heading", level=1)
+    expect(heading).to_have_text(f"{others}: do you agree with this result?")
+    assert not Match.objects.filter(pk=first.pk, signature__isnull=False).exists()
+    assert_fits_the_phone(own)
+    save_screenshot(own, output_path, "sign-result-moved.png")
+
+    own.get_by_role("button", name="Agree", exact=True).tap()
+    expect(heading).to_have_text(re.compile(rf"Signed by {re.escape(others)} at \d\d:\d\d"))
     assert not csp_violations(heard)

@@ -280,9 +280,9 @@ def test_a_swiss_tournament_day_from_the_desk_and_the_tables_phones(
     own.get_by_role("button", name="Agree", exact=True).tap()
     expect(own_heading).to_have_text(re.compile(rf"Signed by {re.escape(signers)} at \d\d:\d\d"))
     own.context.close()
-    second.reload()
+    # the scorekeeper's board reloads itself when its poll hears of the signature
     expect(second.get_by_test_id("signed")).to_have_text(
-        re.compile(rf"Signed by {re.escape(signers)} at \d\d:\d\d")
+        re.compile(rf"Signed by {re.escape(signers)} at \d\d:\d\d"), timeout=POLLED
     )
 
     # Table 3: the other side disagrees on the phone handed over: hand 1, wrong points.

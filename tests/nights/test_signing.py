@@ -87,6 +87,25 @@ def sign_url(page: str) -> str:
     return found.group(1)
 
 
+def version_shown(page: str) -> dict[str, str]:
+    """The version of the result an answering form names: what it answers."""
+    found = re.search(r'name="version" value="(\d+)"', page)
+    assert found, "the page has no answer to give"
+    return {"version": found.group(1)}
+
+
+def on_the_board(phone: Client, match: Match) -> tuple[str, dict[str, str]]:
+    """Where the board's Agree posts, and the version of the result it answers."""
+    page = content(board(phone, match))
+    return sign_url(page), version_shown(page)
+
+
+def answer_on_the_board(phone: Client, match: Match, answer: dict[str, str]):
+    """The side's answer on the scorekeeper's phone handed over, to the result on its board."""
+    url, shown = on_the_board(phone, match)
+    return phone.post(url, {**answer, **shown})
+
+
 def test_the_board_hands_over_to_the_other_side_and_agreeing_locks_the_match(organizer, season):
     night, match, phone = night_match(organizer, season)
     keepers, others = sides(match)
@@ -94,7 +113,9 @@ def test_the_board_hands_over_to_the_other_side_and_agreeing_locks_the_match(org
     assert f"{others}: do you agree with this result?" in text(page)
     assert signing.sign_state(match) == signing.WAITING
 
-    response = phone.post(sign_url(content(page)), {"answer": "agree"})
+    response = phone.post(
+        sign_url(content(page)), {"answer": "agree", **version_shown(content(page))}
+    )
 
     assert response.status_code == 302
     assert response["Location"] == reverse("tables:scoreboard", args=[match.pk])
@@ -117,7 +138,7 @@ def test_the_board_hands_over_to_the_other_side_and_agreeing_locks_the_match(org
 
 def test_the_organizer_corrects_a_signed_match_and_the_history_keeps_it(organizer, season):
     night, match, phone = night_match(organizer, season)
-    phone.post(sign_url(content(board(phone, match))), {"answer": "agree"})
+    answer_on_the_board(phone, match, {"answer": "agree"})
 
     response = correct_hand_one(organizer, match, second_side_scored=15)
 
@@ -145,7 +166,7 @@ def test_the_other_side_signs_from_its_own_phone_through_its_link(organizer, sea
     assert shown.status_code == 200
     assert f"{others}: do you agree with this result?" in text(shown)
     assert f"{keepers} 25" in text(shown) and f"{others} 10" in text(shown)
-    answer = own_phone.post(links[0], {"answer": "agree"})
+    answer = own_phone.post(links[0], {"answer": "agree", **version_shown(content(shown))})
     assert answer.status_code == 302
     assert re.search(rf"Signed by {re.escape(others)} at", text(own_phone.get(links[0])))
     assert match.signature.via == signing.BY_LINK
@@ -164,7 +185,13 @@ def test_a_side_disputes_a_hand_and_the_organizer_settles_it_with_a_correction(o
 
     disputed = phone.post(
         url,
-        {"answer": "disagree", "hand": "1", "reason": "points", "text": "Bo played 15, not 10"},
+        {
+            "answer": "disagree",
+            "hand": "1",
+            "reason": "points",
+            "text": "Bo played 15, not 10",
+            **version_shown(content(form)),
+        },
         headers={"User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile"},
     )
 
@@ -199,7 +226,8 @@ def test_a_side_disputes_a_hand_and_the_organizer_settles_it_with_a_correction(o
     seats = seated_names(match)
     corrected = correct_hand_one(organizer, match, second_side_scored=15)
     assert corrected.status_code == 302
-    settled = organizer.post(reverse("nights:dispute", args=[dispute.pk]))
+    settle = reverse("nights:dispute", args=[dispute.pk])
+    settled = organizer.post(settle, version_shown(content(organizer.get(settle))))
 
     assert settled.status_code == 302
     dispute.refresh_from_db()
@@ -217,11 +245,13 @@ def test_a_side_disputes_a_hand_and_the_organizer_settles_it_with_a_correction(o
 
 def test_the_organizer_confirms_a_disputed_result_as_it_was(organizer, season):
     night, match, phone = night_match(organizer, season)
-    url = sign_url(content(board(phone, match)))
-    phone.post(url, {"answer": "disagree", "hand": "1", "reason": "other", "text": ""})
+    answer_on_the_board(
+        phone, match, {"answer": "disagree", "hand": "1", "reason": "other", "text": ""}
+    )
     (dispute,) = signing.open_disputes(night)
+    settle = reverse("nights:dispute", args=[dispute.pk])
 
-    organizer.post(reverse("nights:dispute", args=[dispute.pk]))
+    organizer.post(settle, version_shown(content(organizer.get(settle))))
 
     dispute.refresh_from_db()
     assert dispute.closed == Dispute.Closed.CONFIRMED
@@ -230,9 +260,9 @@ def test_the_organizer_confirms_a_disputed_result_as_it_was(organizer, season):
 
 def test_a_dispute_without_a_reason_is_refused_and_saves_nothing(organizer, season):
     night, match, phone = night_match(organizer, season)
-    url = sign_url(content(board(phone, match)))
+    url, shown = on_the_board(phone, match)
 
-    refused = phone.post(url, {"answer": "disagree", "hand": "7", "text": "?"})
+    refused = phone.post(url, {"answer": "disagree", "hand": "7", "text": "?", **shown})
 
     assert refused.status_code == 422
     assert not Dispute.objects.exists()
@@ -241,8 +271,9 @@ def test_a_dispute_without_a_reason_is_refused_and_saves_nothing(organizer, seas
 
 def test_only_the_organizer_opens_a_dispute(organizer, season):
     night, match, phone = night_match(organizer, season)
-    phone.post(
-        sign_url(content(board(phone, match))),
+    answer_on_the_board(
+        phone,
+        match,
         {"answer": "disagree", "hand": "1", "reason": "pips"},
     )
     (dispute,) = signing.open_disputes(night)
@@ -281,7 +312,7 @@ def test_unsigned_results_count_and_are_marked_provisional(organizer, season):
     assert night_page.count("*1 1 provisional") == 4
     assert sum(row.won for row in standings_read(season)) == 2
 
-    phone.post(sign_url(content(board(phone, match))), {"answer": "agree"})
+    answer_on_the_board(phone, match, {"answer": "agree"})
 
     page = text(organizer.get(reverse("leagues:season", args=[season.league_id, season.pk])))
     assert "provisional" not in page
@@ -294,7 +325,7 @@ def test_a_night_counting_only_signed_results_counts_a_match_once_signed(organiz
     assert standings_read(season) == [] or all(row.played == 0 for row in standings_read(season))
     assert Season.objects.get(pk=season.pk).counted_matches == 0
 
-    phone.post(sign_url(content(board(phone, match))), {"answer": "agree"})
+    answer_on_the_board(phone, match, {"answer": "agree"})
 
     rows = standings_read(season)
     assert sorted(row.won for row in rows) == [0, 0, 1, 1]
@@ -313,8 +344,9 @@ def test_the_desk_reads_the_state_of_a_table_in_one_query(
     with django_assert_num_queries(1):
         states = signing.sign_states([match.pk, casual.pk])
     assert states == {match.pk: signing.WAITING, casual.pk: None}
-    phone.post(
-        sign_url(content(board(phone, match))),
+    answer_on_the_board(
+        phone,
+        match,
         {"answer": "disagree", "hand": "1", "reason": "twice"},
     )
     with django_assert_num_queries(1):
@@ -332,7 +364,9 @@ def test_the_scorekeepers_board_shows_a_result_signed_on_the_other_sides_phone(o
     )
     assert phone.get(poll, headers=HTMX).status_code == 304
 
-    assert Client().post(link, {"answer": "agree"}).status_code == 302
+    own_phone = Client()
+    shown = version_shown(content(own_phone.get(link)))
+    assert own_phone.post(link, {"answer": "agree", **shown}).status_code == 302
     moved = phone.get(poll, headers=HTMX)
 
     assert moved.status_code == 200 and moved["HX-Refresh"] == "true"
@@ -363,8 +397,9 @@ def test_the_desk_links_a_disputed_table_to_the_page_that_settles_it(organizer, 
     desk = reverse("nights:desk", args=[night.pk])
     assert "Settle the dispute" not in text(organizer.get(desk))
 
-    phone.post(
-        sign_url(content(board(phone, match))),
+    answer_on_the_board(
+        phone,
+        match,
         {"answer": "disagree", "hand": "1", "reason": "points", "text": "15, not 10"},
     )
     (dispute,) = signing.open_disputes(night)
@@ -383,7 +418,7 @@ def test_the_desk_shows_a_result_signed_at_its_next_poll(organizer, season):
     shown = {**HTMX, "If-None-Match": waiting["ETag"]}
     assert organizer.get(desk, headers=shown).status_code == 304
 
-    phone.post(sign_url(content(board(phone, match))), {"answer": "agree"})
+    answer_on_the_board(phone, match, {"answer": "agree"})
     signed = organizer.get(desk, headers=shown)
 
     assert signed.status_code == 200 and "Signed" in text(signed)

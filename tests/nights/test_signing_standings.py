@@ -72,14 +72,23 @@ def signed_step(step: tuple, season: Season, players: list[str]) -> None:
     match = at_nights[args[0] % len(at_nights)]
     state = signing.sign_state(match)
     if kind == "sign" and state == signing.WAITING:
-        signing.match_sign(match_id=match.pk, side=1, via=signing.BY_LINK, by=BY)
+        signing.match_sign(
+            match_id=match.pk, side=1, version=match.version, via=signing.BY_LINK, by=BY
+        )
     elif kind == "dispute" and state == signing.WAITING:
         signing.dispute_open(
-            match_id=match.pk, side=1, hand=1, reason="points", text="", via="link", by=BY
+            match_id=match.pk,
+            side=1,
+            version=match.version,
+            hand=1,
+            reason="points",
+            text="",
+            via="link",
+            by=BY,
         )
     elif kind == "settle" and state == signing.DISPUTED:
         dispute = match.disputes.get(closed_at=None)
-        signing.dispute_close(dispute_id=dispute.pk, by=BY)
+        signing.dispute_close(dispute_id=dispute.pk, version=match.version, by=BY)
 
 
 @settings(
