@@ -786,6 +786,49 @@ def test_the_standings_csv_has_a_row_per_player_with_the_worked_out_numbers(
         assert float(percent) == pytest.approx(record.win_percent, abs=0.05)
 
 
+ORDINALS = ("firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths", "eighths")
+
+
+def test_the_chickenfoot_standings_csv_gives_placings_not_points_for_and_against(
+    client: Client, chickenfoot_league: StoredSeason
+) -> None:
+    """The lowest total wins: points "for" and "against" and their difference mean nothing
+    there. Each player's placings, average place and total pips say how they did."""
+    records = expected_records(chickenfoot_league.matches)
+    most = max(place for record in records.values() for place in record.places)
+
+    header, *rows = csv_rows(client.get(chickenfoot_league.url("standings_csv")))
+
+    places = list(ORDINALS[:most])
+    assert header == [
+        "rank",
+        "player",
+        "played",
+        "won",
+        "lost",
+        "forfeits",
+        "win %",
+        *places,
+        "average place",
+        "average total",
+        "total pips",
+    ]
+    assert not {"points for", "points against", "difference"} & set(header)
+    assert len(rows) == len(records)
+    for row in rows:
+        cells = dict(zip(header, row, strict=True))
+        record = records[cells["player"]]
+        assert [int(cells[name]) for name in places] == [
+            record.places[place] for place in range(1, most + 1)
+        ]
+        assert int(cells["total pips"]) == sum(record.totals)
+        assert float(cells["average total"]) == pytest.approx(
+            sum(record.totals) / len(record.totals), abs=0.05
+        )
+        placed = sum(place * n for place, n in record.places.items()) / len(record.totals)
+        assert float(cells["average place"]) == pytest.approx(placed, abs=0.005)
+
+
 def test_the_standings_csv_is_in_the_same_order_as_the_page(
     client: Client, straight_league: StoredSeason
 ) -> None:
