@@ -25,6 +25,8 @@ from scorekeeper.tables.i18n import (
     A_PHONE,
     HAND_DOMINOED,
     HAND_ENDED,
+    PIPS_LEFT,
+    ROUND_OUT,
     STARTED_ON_THIS_PHONE,
     game_name,
     how_said,
@@ -221,18 +223,37 @@ def hand_word(game: str) -> str:
 
 
 def hand_said(hand: rules.Hand, number: int, game: str) -> str:
-    """A hand as the board lists it: its entries, and how it ended."""
+    """A hand as the board lists it: its entries, how it ended and the pips left in each hand
+    ("Round 2: Bo went out; pips left: Ana 12, Cy 3, Di 20 + 0-0"). A Chickenfoot round has no
+    plays: it is who went out and the pips."""
+    end = hand.end
+    if game == "chickenfoot" and end is not None:
+        out = gettext(ROUND_OUT) % {"player": end.player} if end.player else how_said(end.how)
+        return f"{hand_word(game)} {number}: {out}{_pips_said(end)}"
     entries = [
         f"{play.player} {play.points if play.points is not None else tile_name(play.tile)}"
         for play in hand.plays
     ]
     words = f"{hand_word(game)} {number}: {', '.join(entries) or '—'}"
-    end = hand.end
     if end is None:
         return words
     if end.how == "domino" and end.player:
-        return f"{words}. {gettext(HAND_DOMINOED) % {'player': end.player}}"
-    return f"{words}. {gettext(HAND_ENDED) % {'how': how_said(end.how)}}"
+        ended = gettext(HAND_DOMINOED) % {"player": end.player}
+    else:
+        ended = gettext(HAND_ENDED) % {"how": how_said(end.how)}
+    return f"{words}. {ended}{_pips_said(end)}"
+
+
+def _pips_said(end: rules.HandEnd) -> str:
+    """"; pips left: Ana 12, Di 5 + 0-0", or nothing where no pips were counted (Sedma)."""
+    if not end.pips and not end.double_blank:
+        return ""
+    held = [
+        f"{name} {pips}{' + 0-0' if name in end.double_blank else ''}"
+        for name, pips in end.pips.items()
+    ]
+    held += [f"{name} 0-0" for name in end.double_blank if name not in end.pips]
+    return "; " + gettext(PIPS_LEFT) % {"pips": ", ".join(held)}
 
 
 def said(lines: list[Says]) -> list[str]:
