@@ -245,7 +245,8 @@ def hand_said(hand: rules.Hand, number: int, game: str) -> str:
 
 
 def _pips_said(end: rules.HandEnd) -> str:
-    """"; pips left: Ana 12, Di 5 + 0-0", or nothing where no pips were counted (Sedma)."""
+    """What each hand held ("; pips left: Ana 12, Di 5 + 0-0"); nothing where no pips were
+    counted (Sedma)."""
     if not end.pips and not end.double_blank:
         return ""
     held = [
