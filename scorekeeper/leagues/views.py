@@ -58,10 +58,10 @@ from scorekeeper.leagues.standings import (
     standings,
 )
 from scorekeeper.nights.signing import provisional_counts
-from scorekeeper.rules.match import GAME_NAMES, Side
+from scorekeeper.rules.match import GAME_NAMES, HOUSE_RULES, Side
 from scorekeeper.tables.drawn import kept_drawn
 from scorekeeper.tables.forms import SetupForm
-from scorekeeper.tables.i18n import game_name
+from scorekeeper.tables.i18n import game_name, rule_said
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
@@ -131,7 +131,15 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "leagues/league.html",
-        {"league": league, "form": form, "game_name": game_name(league.game)},
+        {
+            "league": league,
+            "form": form,
+            "game_name": game_name(league.game),
+            "house_rules": [
+                rule_said(name, setting)
+                for name, setting in {**HOUSE_RULES[league.game], **league.rules}.items()
+            ],
+        },
         status=status,
     )
 

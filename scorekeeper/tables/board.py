@@ -30,7 +30,7 @@ from scorekeeper.tables.i18n import (
     STARTED_ON_THIS_PHONE,
     game_name,
     how_said,
-    rule_label,
+    rule_said,
     say,
 )
 from scorekeeper.tables.models import Change, Match
@@ -312,14 +312,7 @@ def _house_rules(value: rules.Match) -> list[str]:
             # the board says "Playing to ..." already; a last hand at time is said by the
             # round's clock over the board and by the hand's explanation
             continue
-        label = rule_label(name)
-        if setting is True:
-            shown = pgettext("a house rule is", "on")
-        elif setting is False:
-            shown = pgettext("a house rule is", "off")
-        else:
-            shown = str(setting)
-        words.append(f"{label}: {shown}")
+        words.append(rule_said(name, setting))
     return words
 
 

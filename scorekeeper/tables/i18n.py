@@ -44,6 +44,17 @@ def rule_label(name: str) -> str:
     return labels.get(name, name.replace("_", " "))
 
 
+def rule_said(name: str, setting: object) -> str:
+    """A house rule and its value, "spinner: on", "double blank: 25", in the reader's language."""
+    if setting is True:
+        shown = pgettext("a house rule is", "on")
+    elif setting is False:
+        shown = pgettext("a house rule is", "off")
+    else:
+        shown = str(setting)
+    return f"{rule_label(name)}: {shown}"
+
+
 # -- the history ---------------------------------------------------------------------------------
 # A change keeps its kind and its values (a seat, points, a hand's number ...), never a
 # sentence: it is said in each reader's language when it is shown, with the players' names as

@@ -197,6 +197,40 @@ def test_a_chickenfoot_match_started_from_a_double_nine_league_has_the_set_chose
     assert '<option value="9" selected>' in form
 
 
+def test_a_chickenfoot_league_sets_what_0_0_counts_and_its_page_shows_its_house_rules(
+    client: Client,
+) -> None:
+    """RULES.md: 0-0 left in a hand counts 50, or 25 (or 0) by house rule."""
+    created = client.post(
+        reverse("leagues:league_list"),
+        {"name": "Quarters", "game": "chickenfoot", "members": "Ana, Bo", "double_blank": "25"},
+    )
+    assert created.status_code == 302, text(created)
+    league = League.objects.get()
+    season = Season.objects.create(
+        league=league, name="Winter", starts_on=datetime.date(2026, 1, 5)
+    )
+
+    shown = text(client.get(reverse("leagues:league", args=[league.pk])))
+    form = page(client, reverse("leagues:new_match", args=[league.pk, season.pk]))
+
+    assert league.rules == {"double_blank": 25}
+    assert "House rules: set: 6; double blank: 25." in shown
+    assert '<option value="25" selected>' in form
+
+
+def test_a_straight_leagues_page_shows_every_house_rule_defaults_included(
+    client: Client,
+) -> None:
+    league = League.objects.create(name="Fives", game="straight", rules={"target": 150})
+
+    shown = text(client.get(reverse("leagues:league", args=[league.pk])))
+
+    assert (
+        "House rules: target: 150; spinner: on; round each hand: off; subtract own: off." in shown
+    )
+
+
 def test_a_match_started_from_a_season_offers_the_leagues_members(
     client: Client, straight_league: StoredSeason
 ) -> None:
