@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -13,7 +14,7 @@ from django.urls import reverse
 
 from tests.nights.test_nights import MEMBERS, draw, matches_of, new_night, season_of, start
 from tests.web.pages import content, text
-from tests.web.table import chickenfoot_round, scorekeeper_client, seated_names
+from tests.web.table import chickenfoot_round, play, scorekeeper_client, seated_names
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +95,41 @@ def test_a_chickenfoot_nights_results_csv_gives_each_players_placings(organizer)
         ]
         assert cells["average place"] == f"{place:.2f}"
         assert cells["total pips"] == str(pips[cells["player"]])
+
+
+def leading_on_the_board(night) -> list[str]:
+    """The sides the night's board marks as ahead, by their players' names."""
+    board = content(Client().get(reverse("nights:board", args=[night.pk])))
+    marked = re.findall(r'<li class="wall-side wall-leading" data-leading>(.*?)</li>', board)
+    return [" ".join(re.findall(r'<span class="wall-name">([^<]*)</span>', m)) for m in marked]
+
+
+def test_the_tv_board_marks_the_lowest_total_at_a_chickenfoot_table(organizer):
+    season = season_of("chickenfoot", {}, MEMBERS[:4], name="Coop")
+    night = new_night(organizer, season, players=MEMBERS[:4], partnerships="", rounds=1)
+    drawn = draw(organizer, night)
+    start(organizer, night, 1)
+    assert leading_on_the_board(night) == []  # nobody is ahead before a round ends
+    (match,) = matches_of(drawn)
+    first, second, third, fourth = seated_names(match)
+
+    # the second seat went out: 0, the lowest; the others keep 12, 3 and 20 pips
+    chickenfoot_round(organizer, match, went_out=second, **{first: 12, third: 3, fourth: 20})
+    assert leading_on_the_board(night) == [second]
+
+    # next round the third seat goes out and the second keeps 9: third 3, second 9
+    chickenfoot_round(organizer, match, went_out=third, **{first: 1, second: 9, fourth: 2})
+    assert leading_on_the_board(night) == [third]
+
+
+def test_the_tv_board_marks_the_highest_total_at_a_straight_table(organizer):
+    night = new_night(organizer, season_of("straight", {"target": 100}), rounds=1)
+    drawn = draw(organizer, night)
+    start(organizer, night, 1)
+    match = matches_of(drawn)[0]
+    seats = seated_names(match)
+
+    play(organizer, match, seats[1], 15)
+
+    assert f"{seats[1]} {seats[3]}" in leading_on_the_board(night)
+    assert f"{seats[0]} {seats[2]}" not in leading_on_the_board(night)
