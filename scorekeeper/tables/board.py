@@ -105,6 +105,7 @@ def board_context(
     context["undo_says"] = _undo_says(value)
     if outcome is not None and outcome.echo is not None:
         context["echo_by"] = _phone_of(outcome.echo.made_by)
+        context["echo_by_starter"] = not context["echo_by"] and _by_the_starter(outcome.echo)
     if game == "straight":
         leading = not _current_plays(value, board)
         # the lead is the leader's first tile: offered for the hand's first play only
@@ -358,6 +359,16 @@ def _undo_says(value: rules.Match) -> str:
 def _phone_of(made_by: str) -> str:
     """Whose phone made a change, when it has a name ("a phone at the table" has none)."""
     return "" if made_by in (A_PHONE, STARTED_ON_THIS_PHONE) else made_by
+
+
+def _by_the_starter(change: Change) -> bool:
+    """Whether a change came from the phone that started its match: a phone that started a
+    match without an account gave no name, and is known by that (the first change keeps the
+    phone that made it, as every change does)."""
+    if not change.phone:
+        return False
+    first = Change.objects.filter(match_id=change.match_id, number=1).values_list("phone")
+    return first.first() == (change.phone,)
 
 
 def _current_plays(value: rules.Match, board: rules.Scoreboard) -> tuple[rules.Play, ...]:
