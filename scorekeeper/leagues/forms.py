@@ -76,6 +76,13 @@ class LeagueForm(forms.Form):
         empty_value=6,
         label=_("Chickenfoot set"),
     )
+    double_blank = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(50, "50"), (25, "25"), (0, "0")],
+        required=False,
+        empty_value=50,
+        label=_("0-0 left in a hand counts (Chickenfoot)"),
+    )
     ranking = forms.TypedChoiceField(
         choices=League._meta.get_field("ranking").choices,
         initial="wins",
@@ -111,6 +118,8 @@ class LeagueForm(forms.Form):
                 house_rules["target"] = data["target"]
         if game == "chickenfoot" and data.get("chickenfoot_set", 6) != 6:
             house_rules["set"] = data["chickenfoot_set"]
+        if game == "chickenfoot" and data.get("double_blank", 50) != 50:
+            house_rules["double_blank"] = data["double_blank"]
         data["house_rules"] = house_rules
         return data
 

@@ -85,6 +85,8 @@ class Playing(NamedTuple):
     sides: list[tuple[tuple[str, ...], int]]
     #: the hand being played (or next), and who leads or opens it or which double starts it
     next_up: rules.NextUp | None
+    #: the sides ahead, by index (kept_scores.TableScore.leading)
+    leading: tuple[int, ...] = ()
 
 
 def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playing]:
@@ -103,7 +105,10 @@ def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playi
         matches = matches.filter(pk__in=list(only))
     matches = list(with_seats(matches))
     scores = scores_of(matches)
-    return [Playing(match, scores[match.pk].sides, scores[match.pk].next_up) for match in matches]
+    return [
+        Playing(match, score.sides, score.next_up, score.leading)
+        for match, score in ((match, scores[match.pk]) for match in matches)
+    ]
 
 
 def playing_versions(season_id: int) -> list[tuple[int, int]]:

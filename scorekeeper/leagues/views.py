@@ -58,10 +58,10 @@ from scorekeeper.leagues.standings import (
     standings,
 )
 from scorekeeper.nights.signing import provisional_counts
-from scorekeeper.rules.match import GAME_NAMES, Side
+from scorekeeper.rules.match import GAME_NAMES, HOUSE_RULES, Side
 from scorekeeper.tables.drawn import kept_drawn
 from scorekeeper.tables.forms import SetupForm
-from scorekeeper.tables.i18n import game_name
+from scorekeeper.tables.i18n import game_name, rule_said
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
@@ -132,7 +132,15 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "leagues/league.html",
-        {"league": league, "form": form, "game_name": game_name(league.game)},
+        {
+            "league": league,
+            "form": form,
+            "game_name": game_name(league.game),
+            "house_rules": [
+                rule_said(name, setting)
+                for name, setting in {**HOUSE_RULES[league.game], **league.rules}.items()
+            ],
+        },
         status=status,
     )
 
@@ -385,46 +393,56 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
 def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
     rows = standings_read(season, season.league.ranking_rule)
-    return standings_csv_response(rows, f"standings-{season.pk}.csv")
+    return standings_csv_response(
+        rows, f"standings-{season.pk}.csv", lowest_wins=season.league.game == "chickenfoot"
+    )
 
 
-def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
-    """Standings as CSV, a row per player, best first: a season's, or a league night's."""
+#: the CSV's placings columns, Chickenfoot's: a table seats at most eight
+PLACINGS = ("firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths", "eighths")
+
+
+def standings_csv_response(
+    rows: list[Standing], filename: str, *, lowest_wins: bool = False
+) -> HttpResponse:
+    """Standings as CSV, a row per player, best first: a season's, or a league night's.
+
+    Where the lowest total wins (Chickenfoot) points for and against mean nothing: the
+    placings, the average place and the pips each player was left with say how they did."""
     response = _csv_response(filename)
     writer = SafeWriter(response)
-    writer.writerow(
-        [
-            "rank",
-            "player",
-            "played",
-            "won",
-            "lost",
-            "forfeits",
-            "win %",
-            "points for",
-            "points against",
-            "difference",
-            "average total",
-            "average place",
-        ]
-    )
-    for row in rows:
+    record = ["rank", "player", "played", "won", "lost", "forfeits", "win %"]
+    if lowest_wins:
+        most = max((place for row in rows for place in row.placings), default=1)
+        places = range(1, min(most, len(PLACINGS)) + 1)
+        writer.writerow(
+            [*record, *PLACINGS[: len(places)], "average place", "average total", "total pips"]
+        )
+    else:
         writer.writerow(
             [
-                row.rank,
-                row.player,
-                row.played,
-                row.won,
-                row.lost,
-                row.forfeits,
-                f"{row.win_percent:.1f}",
-                row.points_for,
-                row.points_against,
-                row.difference,
-                f"{row.average_total:.1f}",
-                f"{row.average_place:.2f}",
+                *record,
+                *("points for", "points against", "difference"),
+                *("average total", "average place"),
             ]
         )
+    for row in rows:
+        cells = [
+            row.rank,
+            row.player,
+            row.played,
+            row.won,
+            row.lost,
+            row.forfeits,
+            f"{row.win_percent:.1f}",
+        ]
+        if lowest_wins:
+            cells += [row.placings.get(place, 0) for place in places]
+            cells += [f"{row.average_place:.2f}", f"{row.average_total:.1f}", row.total_sum]
+        else:
+            cells += [row.points_for, row.points_against, row.difference]
+            cells += [f"{row.average_total:.1f}", f"{row.average_place:.2f}"]
+        writer.writerow(cells)
     return response
 
 

@@ -12,7 +12,7 @@ from scorekeeper.events.standings import DEFAULT_TIEBREAKS
 from scorekeeper.leagues.forms import names_written
 from scorekeeper.leagues.models import League
 from scorekeeper.nights import tournament
-from scorekeeper.nights.models import MOST_ROUNDS, Night
+from scorekeeper.nights.models import DRAWS_WITHOUT_PARTNERS, MOST_ROUNDS, Night
 from scorekeeper.tables.models import Player
 
 
@@ -112,11 +112,23 @@ class NightForm(WhoCameForm):
         self.fields["most_at_a_table"].initial = most
         if game != "straight":
             del self.fields["partnerships"]
+            # every player for themself: the draws seat tables, no partners
             self.fields["draw"].choices = [
-                choice for choice in Night.Draw.choices if choice[0] != Night.Draw.ROTATING
+                (value, DRAWS_WITHOUT_PARTNERS.get(value, label))
+                for value, label in Night.Draw.choices
+                if value != Night.Draw.ROTATING
             ]
         if game == "sedma":
             del self.fields["most_at_a_table"]
+        if game == "chickenfoot":
+            # the lowest total wins Chickenfoot
+            self.fields["at_time"].choices = [
+                (
+                    Night.AtTime.FINISH_HAND,
+                    _("Finish the round being played, then the lowest total wins"),
+                ),
+                (Night.AtTime.PLAY_ON, Night.AtTime.PLAY_ON.label),
+            ]
 
     def clean(self) -> dict:
         data = super().clean()

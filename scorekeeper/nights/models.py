@@ -81,6 +81,20 @@ class Night(models.Model):
         """Swiss or round robin: fixed entries paired two to a table (nights/tournament.py)."""
         return self.draw in (self.Draw.SWISS, self.Draw.ROUND_ROBIN)
 
+    def draw_said(self, partnerships: bool) -> str:
+        """The draw's name; a night without partners (Chickenfoot, Sedma, Straight every
+        player for themself) draws tables and seats, never partners or sides."""
+        if not partnerships:
+            return str(DRAWS_WITHOUT_PARTNERS.get(self.draw, self.get_draw_display()))
+        return self.get_draw_display()
+
+
+#: the draws' names where every player plays for themself
+DRAWS_WITHOUT_PARTNERS = {
+    Night.Draw.BLIND: _("Blind draw: random tables and seats"),
+    Night.Draw.BALANCED: _("Balanced: tables as even as the ratings allow"),
+}
+
 
 class CheckIn(models.Model):
     """A player who came to the night: from which round they play, and until which."""

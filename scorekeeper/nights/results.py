@@ -36,6 +36,8 @@ class TableNow:
     finished: bool
     forfeited: bool
     winner: str = ""
+    #: the sides ahead, by index (kept_scores.TableScore.leading)
+    leading: tuple[int, ...] = ()
 
     @property
     def done(self) -> bool:
@@ -107,6 +109,7 @@ def tables_now_kept(
                 now.finished,
                 now.forfeited,
                 now.winner,
+                now.leading,
             )
             for now in _scored(missing, names)
         },
@@ -168,6 +171,7 @@ def tables_now(tables: Iterable[NightTable], names: dict[int, str]) -> list[Tabl
                 match.finished,
                 forfeited,
                 winner,
+                score.leading,
             )
         )
     return shown

@@ -507,6 +507,8 @@ def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]
         return tuple(names.get(pk, "?") for pk in two)
 
     return {
+        # every player for themself: nobody partners anyone, no side faces another
+        "partnerships": partnerships,
         "partner_repeats": [(pair(p), times) for p, times in found.partner_repeats],
         "opponent_repeats": [(pair(p), times) for p, times in found.opponent_repeats],
         "sat_out": sorted(

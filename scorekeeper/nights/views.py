@@ -90,6 +90,7 @@ def _night_context(night: Night, **forms) -> dict:
         "season": night.season,
         "league": league,
         "game_name": game_name(league.game),
+        "draw_said": night.draw_said(rounds.plays_partners(night)),
         "rounds": [_round_shown(r, names, night) for r in all_rounds],
         "drawn": drawn,
         "next_number": number,
@@ -362,7 +363,11 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's results as the season's standings CSV has them: a row per player."""
     night = get_night(pk)
-    return standings_csv_response(night_standings(night), f"night-{night.pk}.csv")
+    return standings_csv_response(
+        night_standings(night),
+        f"night-{night.pk}.csv",
+        lowest_wins=night.season.league.game == "chickenfoot",
+    )
 
 
 @require_safe

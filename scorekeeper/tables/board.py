@@ -25,10 +25,12 @@ from scorekeeper.tables.i18n import (
     A_PHONE,
     HAND_DOMINOED,
     HAND_ENDED,
+    PIPS_LEFT,
+    ROUND_OUT,
     STARTED_ON_THIS_PHONE,
     game_name,
     how_said,
-    rule_label,
+    rule_said,
     say,
 )
 from scorekeeper.tables.models import Change, Match
@@ -106,6 +108,7 @@ def board_context(
     context["undo_says"] = _undo_says(value)
     if outcome is not None and outcome.echo is not None:
         context["echo_by"] = _phone_of(outcome.echo.made_by)
+        context["echo_by_starter"] = not context["echo_by"] and _by_the_starter(outcome.echo)
     if game == "straight":
         leading = not _current_plays(value, board)
         # the lead is the leader's first tile: offered for the hand's first play only
@@ -262,18 +265,38 @@ def hand_word(game: str) -> str:
 
 
 def hand_said(hand: rules.Hand, number: int, game: str) -> str:
-    """A hand as the board lists it: its entries, and how it ended."""
+    """A hand as the board lists it: its entries, how it ended and the pips left in each hand
+    ("Round 2: Bo went out; pips left: Ana 12, Cy 3, Di 20 + 0-0"). A Chickenfoot round has no
+    plays: it is who went out and the pips."""
+    end = hand.end
+    if game == "chickenfoot" and end is not None:
+        out = gettext(ROUND_OUT) % {"player": end.player} if end.player else how_said(end.how)
+        return f"{hand_word(game)} {number}: {out}{_pips_said(end)}"
     entries = [
         f"{play.player} {play.points if play.points is not None else tile_name(play.tile)}"
         for play in hand.plays
     ]
     words = f"{hand_word(game)} {number}: {', '.join(entries) or '—'}"
-    end = hand.end
     if end is None:
         return words
     if end.how == "domino" and end.player:
-        return f"{words}. {gettext(HAND_DOMINOED) % {'player': end.player}}"
-    return f"{words}. {gettext(HAND_ENDED) % {'how': how_said(end.how)}}"
+        ended = gettext(HAND_DOMINOED) % {"player": end.player}
+    else:
+        ended = gettext(HAND_ENDED) % {"how": how_said(end.how)}
+    return f"{words}. {ended}{_pips_said(end)}"
+
+
+def _pips_said(end: rules.HandEnd) -> str:
+    """What each hand held ("; pips left: Ana 12, Di 5 + 0-0"); nothing where no pips were
+    counted (Sedma)."""
+    if not end.pips and not end.double_blank:
+        return ""
+    held = [
+        f"{name} {pips}{' + 0-0' if name in end.double_blank else ''}"
+        for name, pips in end.pips.items()
+    ]
+    held += [f"{name} 0-0" for name in end.double_blank if name not in end.pips]
+    return "; " + gettext(PIPS_LEFT) % {"pips": ", ".join(held)}
 
 
 def said(lines: list[Says]) -> list[str]:
@@ -331,14 +354,7 @@ def _house_rules(value: rules.Match) -> list[str]:
             # the board says "Playing to ..." already; a last hand at time is said by the
             # round's clock over the board and by the hand's explanation
             continue
-        label = rule_label(name)
-        if setting is True:
-            shown = pgettext("a house rule is", "on")
-        elif setting is False:
-            shown = pgettext("a house rule is", "off")
-        else:
-            shown = str(setting)
-        words.append(f"{label}: {shown}")
+        words.append(rule_said(name, setting))
     return words
 
 
@@ -384,6 +400,16 @@ def _undo_says(value: rules.Match) -> str:
 def _phone_of(made_by: str) -> str:
     """Whose phone made a change, when it has a name ("a phone at the table" has none)."""
     return "" if made_by in (A_PHONE, STARTED_ON_THIS_PHONE) else made_by
+
+
+def _by_the_starter(change: Change) -> bool:
+    """Whether a change came from the phone that started its match: a phone that started a
+    match without an account gave no name, and is known by that (the first change keeps the
+    phone that made it, as every change does)."""
+    if not change.phone:
+        return False
+    first = Change.objects.filter(match_id=change.match_id, number=1).values_list("phone")
+    return first.first() == (change.phone,)
 
 
 def _current_plays(value: rules.Match, board: rules.Scoreboard) -> tuple[rules.Play, ...]:

@@ -44,6 +44,17 @@ def rule_label(name: str) -> str:
     return labels.get(name, name.replace("_", " "))
 
 
+def rule_said(name: str, setting: object) -> str:
+    """A house rule and its value, "spinner: on", "double blank: 25", in the reader's language."""
+    if setting is True:
+        shown = pgettext("a house rule is", "on")
+    elif setting is False:
+        shown = pgettext("a house rule is", "off")
+    else:
+        shown = str(setting)
+    return f"{rule_label(name)}: {shown}"
+
+
 # -- the history ---------------------------------------------------------------------------------
 # A change keeps its kind and its values (a seat, points, a hand's number ...), never a
 # sentence: it is said in each reader's language when it is shown, with the players' names as
@@ -55,6 +66,10 @@ ROUND_WENT_OUT = gettext_noop("Round recorded, %(player)s went out")
 ROUND_BLOCKED = gettext_noop("Round recorded, blocked")
 HAND_DOMINOED = gettext_noop("Hand ended: %(player)s dominoed")
 HAND_ENDED = gettext_noop("Hand ended: %(how)s")
+#: a hand's end as the board and the history list it: what each hand held
+PIPS_LEFT = gettext_noop("pips left: %(pips)s")
+#: a Chickenfoot round as listed: it has no plays, only who went out (or nobody: blocked)
+ROUND_OUT = gettext_noop("%(player)s went out")
 ROUND_DELETED = gettext_noop("Round %(number)s deleted")
 HAND_DELETED = gettext_noop("Hand %(number)s deleted")
 ROUND_CORRECTED = gettext_noop("Round %(number)s corrected")

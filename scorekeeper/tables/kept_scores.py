@@ -38,14 +38,20 @@ class TableScore:
     sides: list[tuple[tuple[str, ...], int]]
     #: the hand being played (or next) and who or what starts it; None once the match is over
     next_up: rules.NextUp | None
+    #: the sides ahead, by index: the lowest total in Chickenfoot, the highest elsewhere; none
+    #: before the first hand (a score kept without it reads as none)
+    leading: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, value: rules.Match, board: rules.Scoreboard) -> TableScore:
         """From the engine's match (players by name) and its scoreboard."""
+        totals = [board.totals[side] for side in board.sides]
+        best = (min if board.lowest_wins else max)(totals, default=0)
         return cls(
             tuple(value.players),
             [(side.players, board.totals[side]) for side in board.sides],
             board.next,
+            tuple(n for n, total in enumerate(totals) if total == best) if board.hands else (),
         )
 
 

@@ -172,6 +172,7 @@ def create_match(
     params: dict | None = None,
     made_by: str = "",
     user=None,
+    phone: str = "",
     also_write: Callable[[Match], object] | None = None,
 ) -> Match:
     """Store a whole match (a new setup, or an imported match file) in one transaction, so an
@@ -208,6 +209,7 @@ def create_match(
             params=params or {},
             made_by=made_by[:80],
             user=match.created_by,
+            phone=phone,
             before=[],
             after=scored.hands_written,
         )

@@ -371,9 +371,26 @@
     drawRefusal(section, waiting[0]);
   }
 
+  // The time as the board's own times are told ("Last change: ..., 02:30."): hours and minutes
+  // on 24 hours, in the hall's time zone (the board's data-time-zone), not the phone's clock.
   function clock(time) {
-    var lang = document.documentElement.lang || undefined;
-    return new Date(time).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+    var zone = board() && board().dataset.timeZone;
+    var format;
+    try {
+      format = new Intl.DateTimeFormat("en-GB", {
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        timeZone: zone || undefined,
+      });
+    } catch (unknownZone) {
+      format = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    }
+    var parts = {};
+    format.formatToParts(new Date(time)).forEach(function (part) {
+      parts[part.type] = part.value;
+    });
+    return parts.hour + ":" + parts.minute;
   }
 
   // What the waiting entries add by plain addition, by seat, up to a refused entry or an undo.

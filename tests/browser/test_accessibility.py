@@ -4,6 +4,7 @@ reached and used with Tab, Enter and Space."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 import pytest
@@ -11,6 +12,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.nights import rounds
+from scorekeeper.nights.models import Night
 from tests.browser.hall import Hall, open_the_hall, sign_in
 from tests.browser.offline import go_offline
 from tests.browser.table import expect_totals
@@ -221,3 +224,32 @@ def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
 
     found = blocking_violations(page)
     assert not found, f"offline ({scheme}):\n" + "\n".join(found)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_pages_showing_a_message(
+    page: Page, live_server: LiveServer, scheme: str
+) -> None:
+    """What an action says on the next page: "Round 2 started: print the table cards." on the
+    table cards, a refusal on the night's page, "Link created" on the share page."""
+    hall = open_the_hall()
+    # a second night of the season, its players checked in and nothing drawn yet
+    season = Night.objects.get().season
+    night = Night.objects.create(season=season, played_on=datetime.date(2026, 9, 11))
+    rounds.check_in(night, list(season.league.members.all()))
+    page.emulate_media(color_scheme=scheme)
+    sign_in(page, live_server.url)
+
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    page.get_by_role("button", name="Draw round 1", exact=True).click()
+    page.get_by_role("button", name="Start round 1", exact=True).click()
+    expect(page.get_by_role("status")).to_contain_text("Round 1 started: print the table cards.")
+    found = blocking_violations(page)
+    assert not found, f"table cards after Start round 1 ({scheme}):\n" + "\n".join(found)
+
+    page.goto(live_server.url + f"{hall.boards['straight']}share/")
+    page.get_by_role("button", name="Create the link").click()
+    expect(page.get_by_role("status").first).to_contain_text("Link created")
+    found = blocking_violations(page)
+    assert not found, f"share page after a link is made ({scheme}):\n" + "\n".join(found)

@@ -197,6 +197,40 @@ def test_a_chickenfoot_match_started_from_a_double_nine_league_has_the_set_chose
     assert '<option value="9" selected>' in form
 
 
+def test_a_chickenfoot_league_sets_what_0_0_counts_and_its_page_shows_its_house_rules(
+    client: Client,
+) -> None:
+    """RULES.md: 0-0 left in a hand counts 50, or 25 (or 0) by house rule."""
+    created = client.post(
+        reverse("leagues:league_list"),
+        {"name": "Quarters", "game": "chickenfoot", "members": "Ana, Bo", "double_blank": "25"},
+    )
+    assert created.status_code == 302, text(created)
+    league = League.objects.get()
+    season = Season.objects.create(
+        league=league, name="Winter", starts_on=datetime.date(2026, 1, 5)
+    )
+
+    shown = text(client.get(reverse("leagues:league", args=[league.pk])))
+    form = page(client, reverse("leagues:new_match", args=[league.pk, season.pk]))
+
+    assert league.rules == {"double_blank": 25}
+    assert "House rules: set: 6; double blank: 25." in shown
+    assert '<option value="25" selected>' in form
+
+
+def test_a_straight_leagues_page_shows_every_house_rule_defaults_included(
+    client: Client,
+) -> None:
+    league = League.objects.create(name="Fives", game="straight", rules={"target": 150})
+
+    shown = text(client.get(reverse("leagues:league", args=[league.pk])))
+
+    assert (
+        "House rules: target: 150; spinner: on; round each hand: off; subtract own: off." in shown
+    )
+
+
 def test_a_match_started_from_a_season_offers_the_leagues_members(
     client: Client, straight_league: StoredSeason
 ) -> None:
@@ -784,6 +818,49 @@ def test_the_standings_csv_has_a_row_per_player_with_the_worked_out_numbers(
             record.difference,
         ]
         assert float(percent) == pytest.approx(record.win_percent, abs=0.05)
+
+
+ORDINALS = ("firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths", "eighths")
+
+
+def test_the_chickenfoot_standings_csv_gives_placings_not_points_for_and_against(
+    client: Client, chickenfoot_league: StoredSeason
+) -> None:
+    """The lowest total wins: points "for" and "against" and their difference mean nothing
+    there. Each player's placings, average place and total pips say how they did."""
+    records = expected_records(chickenfoot_league.matches)
+    most = max(place for record in records.values() for place in record.places)
+
+    header, *rows = csv_rows(client.get(chickenfoot_league.url("standings_csv")))
+
+    places = list(ORDINALS[:most])
+    assert header == [
+        "rank",
+        "player",
+        "played",
+        "won",
+        "lost",
+        "forfeits",
+        "win %",
+        *places,
+        "average place",
+        "average total",
+        "total pips",
+    ]
+    assert not {"points for", "points against", "difference"} & set(header)
+    assert len(rows) == len(records)
+    for row in rows:
+        cells = dict(zip(header, row, strict=True))
+        record = records[cells["player"]]
+        assert [int(cells[name]) for name in places] == [
+            record.places[place] for place in range(1, most + 1)
+        ]
+        assert int(cells["total pips"]) == sum(record.totals)
+        assert float(cells["average total"]) == pytest.approx(
+            sum(record.totals) / len(record.totals), abs=0.05
+        )
+        placed = sum(place * n for place, n in record.places.items()) / len(record.totals)
+        assert float(cells["average place"]) == pytest.approx(placed, abs=0.005)
 
 
 def test_the_standings_csv_is_in_the_same_order_as_the_page(

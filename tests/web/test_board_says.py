@@ -10,7 +10,7 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.tables.models import Match
 from tests.web.pages import content, text
-from tests.web.table import FOUR, board, play, post, stored
+from tests.web.table import FOUR, board, chickenfoot_round, domino, play, post, stored
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +84,29 @@ def test_the_preview_says_nothing_of_a_partners_pips_left_empty(
 
     assert "Ana dominoed." in said
     assert "Cy's 0 pips" not in said and "Cy's" not in said
+
+
+def test_the_history_lists_a_chickenfoot_round_with_the_pips_left(client: Client) -> None:
+    """A round has no plays to list: who went out and what each hand held say what it was."""
+    match = stored("chickenfoot", *FOUR)
+    chickenfoot_round(client, match, went_out="Bo", Ana=12, Cy=3, Di=20)
+    chickenfoot_round(client, match, Ana=4, Bo=7, Cy=9, Di=1, double_blank="3")
+
+    page = history(client, match)
+
+    assert "<li>Round 1: Bo went out; pips left: Ana 12, Cy 3, Di 20</li>" in page
+    assert "<li>Round 2: blocked; pips left: Ana 4, Bo 7, Cy 9, Di 1 + 0-0</li>" in page
+    assert "—" not in page
+
+
+def test_the_history_lists_a_straight_hand_with_the_pips_left(
+    client: Client, straight_match: Match
+) -> None:
+    play(client, straight_match, "0", 10)
+    domino(client, straight_match, "Ana", Bo=12, Cy=9, Di=11)
+
+    page = history(client, straight_match)
+
+    assert "<li>Hand 1: Ana 10. Hand ended: Ana dominoed; pips left: Bo 12, Cy 9, Di 11</li>" in (
+        page
+    )

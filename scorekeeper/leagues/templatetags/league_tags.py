@@ -3,8 +3,6 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import pgettext
 
-from scorekeeper.tables.i18n import rule_label
-
 register = template.Library()
 
 
@@ -23,12 +21,6 @@ def index(sequence: list | tuple, position: int) -> object:
         return sequence[position]
     except (IndexError, TypeError):
         return None
-
-
-@register.filter
-def house_rule(name: str) -> str:
-    """``{{ name|house_rule }}``: a house rule's name in the reader's language."""
-    return rule_label(name)
 
 
 @register.filter

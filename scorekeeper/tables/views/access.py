@@ -81,6 +81,16 @@ def author(request: HttpRequest) -> Author:
     return Author(name=entered_by(request), user=user, phone=phone)
 
 
+def starter(request: HttpRequest) -> Author:
+    """Who starts a match. A phone without a session yet is given one now rather than when
+    ``take_charge`` keeps its owner's link there: the match's first change then says which
+    phone made it, and a later question can name that phone ("the phone that started this
+    match") where it gave no name."""
+    if request.session.session_key is None:
+        request.session.save()
+    return author(request)
+
+
 def take_charge(request: HttpRequest, match: Match) -> None:
     """Whoever starts (or imports) a match owns it: an account as the match's ``created_by``, a
     phone without one through an owner's link of its own (never handed out)."""

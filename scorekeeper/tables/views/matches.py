@@ -36,12 +36,12 @@ from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import create_match, match_value
 from scorekeeper.tables.views.access import (
-    author,
     get_match,
     get_match_for_edit,
     players_around,
     remember_start,
     started_by_this_submission,
+    starter,
     take_charge,
 )
 
@@ -77,8 +77,10 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         if refusal := count_start(request):
             return too_many_starts(request, refusal)
-        who = author(request)
-        match = create_match(form.cleaned_data["match"], made_by=who.name, user=request.user)
+        who = starter(request)
+        match = create_match(
+            form.cleaned_data["match"], made_by=who.name, user=request.user, phone=who.phone
+        )
         take_charge(request, match)
         remember_start(request, match)
         return redirect("tables:scoreboard", pk=match.pk)
@@ -188,7 +190,7 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if refusal := count_start(request):
         return too_many_starts(request, refusal)
-    who = author(request)
+    who = starter(request)
     again = create_match(
         # a new match: the same players and house rules, not the round's time called on this one
         without_last_hand(match_value(match)).with_hands(()),
@@ -196,6 +198,7 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
         params={"match": match.pk},
         made_by=who.name,
         user=request.user,
+        phone=who.phone,
     )
     take_charge(request, again)
     remember_start(request, again)
@@ -225,12 +228,13 @@ def import_match(request: HttpRequest) -> HttpResponse:
         findings = [] if keep else imports.findings_to_keep(form.cleaned_data["file"])
         if findings:
             return _ask_to_keep(request, form, findings)
-        who = author(request)
+        who = starter(request)
         match = create_match(
             form.cleaned_data["file"],
             kind=Change.Kind.IMPORTED,
             made_by=who.name,
             user=request.user,
+            phone=who.phone,
         )
         imports.release(keep)
         take_charge(request, match)
