@@ -18,7 +18,9 @@ from scorekeeper.access.permissions import can_edit, is_organizer, require_organ
 from scorekeeper.access.views import qr_svg
 from scorekeeper.nights import signing
 from scorekeeper.nights.models import Dispute
+from scorekeeper.rules.match_end import after_the_win
 from scorekeeper.tables.board import board_context, hand_word
+from scorekeeper.tables.i18n import after_the_win_said
 from scorekeeper.tables.models import Change
 from scorekeeper.tables.views.access import author, get_match
 
@@ -143,8 +145,11 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     require_organizer(request)
     found = get_object_or_404(Dispute.objects.select_related("closed_by"), pk=pk)
     if request.method == "POST":
+        close = (
+            signing.dispute_close_at_win if "end_at_win" in request.POST else signing.dispute_close
+        )
         try:
-            signing.dispute_close(dispute_id=found.pk, by=author(request))
+            close(dispute_id=found.pk, by=author(request))
         except signing.SignError as refusal:
             messages.error(request, str(refusal))
         else:
@@ -154,6 +159,9 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     context = board_context(match)
     hand = next((h for h in context["hands"] if h.number == found.hand), None)
     names = [side.name for side in context["sides"]]
+    # a correction (or an entry kept on purpose) left entries after the win: the page offers
+    # to end the match where it was won
+    moved = None if found.closed_at else after_the_win(context["seating"], context["board"])
     return render(
         request,
         "nights/dispute.html",
@@ -167,6 +175,9 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
             "changes": _changes_of_hand(match, found.hand),
             "corrected": match.version != found.version,
             "signing": signing.board_signing(match),
+            "moved": moved,
+            "moved_said": after_the_win_said(moved) if moved else "",
+            "end_at_hand": moved.hand if moved else None,
         },
     )
 

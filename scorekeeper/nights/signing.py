@@ -42,7 +42,7 @@ from django.utils.translation import gettext
 from scorekeeper.leagues.kept import standings_count
 from scorekeeper.leagues.kept_ratings import ratings_after_change
 from scorekeeper.nights.models import Dispute, Night, Signature
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.entries import Author, match_end_at_win
 from scorekeeper.tables.models import Match, Seat
 from scorekeeper.tables.scoring import seated
 
@@ -241,6 +241,18 @@ def dispute_close(*, dispute_id: int, by: Author) -> Dispute:
         )
         _moved(row)
     return dispute
+
+
+def dispute_close_at_win(*, dispute_id: int, by: Author) -> Dispute:
+    """The director settles the dispute by ending the match where it was won: what was
+    recorded after a side had won (hands a correction left after the win) leaves the result,
+    the history keeps it (tables.entries.match_end_at_win), and the director signs, in one
+    transaction."""
+    with transaction.atomic():
+        row = _locked(Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id))
+        if Dispute.objects.filter(pk=dispute_id, closed_at=None).exists():
+            match_end_at_win(match=row, by=by)
+        return dispute_close(dispute_id=dispute_id, by=by)
 
 
 def _locked(match_id: int) -> Match:

@@ -12,15 +12,18 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import rules
+from scorekeeper.rules.match_end import AFTER_THE_END, AfterTheWin, after_the_win
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
 from scorekeeper.tables.forms import end_initial, hand_end_form, play_form, play_rows
-from scorekeeper.tables.i18n import say
+from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
 from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.scoring import match_value
@@ -261,12 +264,14 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             by=author(request),
             key=key,
             override=override,
+            end_at_win="end_at_win" in request.POST,
         )
         if outcome.saved:
             messages.success(request, said)
-            return redirect("tables:scoreboard", pk=pk)
+            return _back(request, pk)
     if data is not None:
         status = NOT_SAVED
+    moved = _win_moved(outcome)
     return render(
         request,
         "tables/edit_hand.html",
@@ -280,9 +285,36 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             "game": match.game,
             "fingerprint": fingerprint,
             "entry_key": uuid.uuid4().hex,
+            "moved": moved,
+            "moved_said": after_the_win_said(moved) if moved else "",
+            "end_at_said": end_at_win_said(moved) if moved else "",
+            "back": _back_url(request),
         },
         status=status,
     )
+
+
+def _win_moved(outcome: entries.Outcome | None) -> AfterTheWin | None:
+    """Where a refused correction makes a side win earlier than recorded, and that is all the
+    rules refuse: the match ended at that moment, which the page offers instead."""
+    if outcome is None or outcome.saved or not outcome.new_errors:
+        return None
+    if any(found.code != AFTER_THE_END for found in outcome.new_errors):
+        return None
+    return after_the_win(outcome.value, outcome.board)
+
+
+def _back_url(request: HttpRequest) -> str:
+    """The page the correction was opened from (the director's dispute page), if it is ours."""
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return back if back.startswith("/") and safe else ""
+
+
+def _back(request: HttpRequest, pk: int) -> HttpResponse:
+    return redirect(_back_url(request) or reverse("tables:scoreboard", args=[pk]))
 
 
 def _end_valid(form, hand: rules.Hand) -> bool:
