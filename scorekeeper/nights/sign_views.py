@@ -4,6 +4,8 @@ dispute. Plain forms: everything works without JavaScript."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -178,6 +180,9 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
             "moved": moved,
             "moved_said": after_the_win_said(moved) if moved else "",
             "end_at_hand": moved.hand if moved else None,
+            # the hand's Edit comes back here, and ends the match where a correction makes it
+            # won (the correction's page says so beside Save)
+            "edit_query": urlencode({"next": request.path, "end_at_win": 1}),
         },
     )
 

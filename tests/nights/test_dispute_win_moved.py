@@ -8,6 +8,8 @@ A 30, B 15. B disputes hand 1: the pips were 18 (20), so B reached 25 at hand 3.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -76,31 +78,28 @@ def test_the_director_ends_the_match_where_the_correction_makes_it_won(organizer
     a1, b1, a2, b2 = seated_names(match)
     dispute_url = reverse("nights:dispute", args=[dispute.pk])
     page = content(organizer.get(dispute_url))
-    edit = reverse("tables:edit_hand", args=[match.pk, 1])
-    # the hand's Edit button on the dispute page brings the director back to it
-    assert f'href="{edit}?next={dispute_url}"' in page
+    # the hand's Edit on the dispute page: back to it, the match ended where it is now won
+    (edit,) = re.findall(r'href="(/matches/\d+/hands/1/edit/\?[^"]+)"', page)
+    edit = edit.replace("&amp;", "&")
+    form = organizer.get(edit)
+    assert 'name="end_at_win" value="1" checked' in content(form)
+    assert "If this makes a side win earlier, end the match there" in text(form)
 
-    refused = organizer.post(f"{edit}?next={dispute_url}", hand_one_corrected(match))
+    # as many taps as a plain correction: the pips, Save, then Sign
+    saved = organizer.post(edit, hand_one_corrected(match, end_at_win="1"))
 
-    assert refused.status_code == 422
-    said = text(refused)
-    assert f"Hands 4-5 come after {b1} & {b2} reached 25." in said
-    assert 'data-testid="end-at-win"' in content(refused)
-    assert "End the match at hand 3" in said
-
-    ended = organizer.post(
-        f"{edit}?next={dispute_url}", hand_one_corrected(match, end_at_win="1", next=dispute_url)
-    )
-
-    assert ended.status_code == 302 and ended["Location"] == dispute_url
+    assert saved.status_code == 302 and saved["Location"] == dispute_url
     match.refresh_from_db()
     assert match.totals == [10, 25] and match.hand_count == 3 and match.winners == [1]
+    page = text(organizer.get(dispute_url))
+    assert (
+        f"Hands 4-5 come after {b1} & {b2} reached 25. The match ends at hand 3; what came after "
+        "stays in its history." in page
+    )
     # the hands after the win are kept in the history, out of the result
     change = match.changes.order_by("-number").first()
     assert len(change.before) == 5 and len(change.after) == 3
-    history = text(organizer.get(dispute_url))
-    assert "Hand 1 corrected; the match ends at hand 3, where it was won" in history
-    # one tap signs it, as after any correction
+    assert "Hand 1 corrected; the match ends at hand 3, where it was won" in page
     organizer.post(dispute_url)
     dispute.refresh_from_db()
     assert dispute.closed == Dispute.Closed.CORRECTED
@@ -113,6 +112,29 @@ def test_the_director_ends_the_match_where_the_correction_makes_it_won(organizer
     before = dict(RatingChange.objects.filter(match=match).values_list("player__name", "mu_before"))
     assert rated[b1] > before[b1] and rated[a1] < before[a1]
     assert_kept_equals_scratch()
+
+
+def test_a_correction_that_moves_the_win_offers_to_end_the_match_there(organizer) -> None:
+    match, dispute, phone = disputed_match(organizer)
+    a1, b1, a2, b2 = seated_names(match)
+    edit = reverse("tables:edit_hand", args=[match.pk, 1])
+
+    refused = organizer.post(edit, hand_one_corrected(match))
+
+    assert refused.status_code == 422
+    said = text(refused)
+    assert f"Hands 4-5 come after {b1} & {b2} reached 25." in said
+    assert 'data-testid="end-at-win"' in content(refused)
+    assert "End the match at hand 3" in said
+    match.refresh_from_db()
+    assert match.totals == [30, 15]
+
+    ended = organizer.post(edit, hand_one_corrected(match, end_at_win="1"))
+
+    assert ended.status_code == 302
+    assert ended["Location"] == reverse("tables:scoreboard", args=[match.pk])
+    match.refresh_from_db()
+    assert match.totals == [10, 25] and match.hand_count == 3
 
 
 def test_a_result_kept_past_the_win_is_ended_there_and_signed_in_one_tap(organizer) -> None:

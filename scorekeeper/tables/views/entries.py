@@ -267,7 +267,8 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             end_at_win="end_at_win" in request.POST,
         )
         if outcome.saved:
-            messages.success(request, said)
+            ended = _ended_at_win(outcome, value, number, corrected)
+            messages.success(request, f"{said} {ended}" if ended else said)
             return _back(request, pk)
     if data is not None:
         status = NOT_SAVED
@@ -289,6 +290,9 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             "moved_said": after_the_win_said(moved) if moved else "",
             "end_at_said": end_at_win_said(moved) if moved else "",
             "back": _back_url(request),
+            # opened from a dispute's page: the match ends where the correction makes it won
+            "offer_end_at_win": "end_at_win" in request.GET,
+            "end_at_win_checked": data is None or "end_at_win" in request.POST,
         },
         status=status,
     )
@@ -302,6 +306,26 @@ def _win_moved(outcome: entries.Outcome | None) -> AfterTheWin | None:
     if any(found.code != AFTER_THE_END for found in outcome.new_errors):
         return None
     return after_the_win(outcome.value, outcome.board)
+
+
+def _ended_at_win(
+    outcome: entries.Outcome, value: rules.Match, number: int, corrected: rules.Hand
+) -> str:
+    """What a correction that ended the match at the win left out, in words: "Hands 4-5 come
+    after Bo & Di reached 100: the match ends at hand 3." ("" for any other correction)."""
+    if outcome.change is None or "ended_at" not in outcome.change.params:
+        return ""
+    hands = list(value.hands)
+    hands[number - 1] = corrected
+    found = after_the_win(value.with_hands(tuple(hands)))
+    if found is None:
+        return ""
+    return gettext(
+        "%(after)s The match ends at hand %(hand)s; what came after stays in its history."
+    ) % {
+        "after": after_the_win_said(found),
+        "hand": found.hand,
+    }
 
 
 def _back_url(request: HttpRequest) -> str:
