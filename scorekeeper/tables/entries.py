@@ -277,7 +277,20 @@ def hand_correct(
 def match_end_at_win(*, match: Match, by: Author, key: str = "") -> Outcome:
     """End the match where it was decided: entries recorded after a side had won (kept on
     purpose, or left behind when a correction moved the win earlier) leave the result; the
-    change keeps them, so the history shows them and can put them back."""
+    change keeps them, so the history shows them and can put them back. Nothing recorded after
+    the win: nothing is done (not saved)."""
+    with transaction.atomic(savepoint=False):
+        row = match if read_for_entry(match) else _locked(match.pk)
+        seated = row.seating()
+        value = by_name(stored_value(row, seated), seated.players)
+        board = rules.score_match(value)
+        if after_the_win(value, board) is None:
+            return Outcome(False, row, value, board, [])
+        return _record(row, *_ending_at_win(), by=by, key=key, override=False)
+
+
+def _ending_at_win() -> tuple[Step, Callable[[rules.Match], tuple[str, dict]]]:
+    """The step that ends a match where it was won, and what the history says of it."""
     ended_at: list[int] = []
 
     def step(value: rules.Match) -> rules.Match:
@@ -286,7 +299,7 @@ def match_end_at_win(*, match: Match, by: Author, key: str = "") -> Outcome:
     def said(value: rules.Match) -> tuple[str, dict]:
         return Kind.HAND_CORRECTED, {"ended_at": ended_at[0] if ended_at else len(value.hands)}
 
-    return _record(match, step, said, by=by, key=key, override=False)
+    return step, said
 
 
 def _ended_at_win(value: rules.Match, ended_at: list[int]) -> rules.Match:

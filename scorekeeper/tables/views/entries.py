@@ -312,7 +312,7 @@ def _ended_at_win(
     outcome: entries.Outcome, value: rules.Match, number: int, corrected: rules.Hand
 ) -> str:
     """What a correction that ended the match at the win left out, in words: "Hands 4-5 come
-    after Bo & Di reached 100: the match ends at hand 3." ("" for any other correction)."""
+    after Bo & Di reached 100. The match ends at hand 3; ..." ("" for any other correction)."""
     if outcome.change is None or "ended_at" not in outcome.change.params:
         return ""
     hands = list(value.hands)
