@@ -115,6 +115,18 @@ class Change:
         """The part of the move from the model being surer (or less sure) of the player."""
         return -3 * SCALE * (self.after.sigma - self.before.sigma)
 
+    @property
+    def from_result_shown(self) -> int:
+        """The result's part as the explanation shows it: rounded."""
+        return round(self.from_result)
+
+    @property
+    def from_certainty_shown(self) -> int:
+        """The certainty's part as the explanation shows it: the rest of the shown move, so
+        that the two parts shown add up to it (each rounded on its own, +56 and +10 stood
+        beside a move of +67)."""
+        return self.delta - self.from_result_shown
+
 
 def win_chances(sides: Sequence[Sequence[Skill]]) -> list[float]:
     """Each side's chance to win, as the model predicts it: openskill's ``predict_win``, written

@@ -3,14 +3,16 @@ and which hand is a table's last once it has. Pure: given the clock's stored ins
 instant asked about, never the machine's clock (the views pass ``timezone.now()`` in).
 
 A clock is started once, paused and resumed any number of times, and ended by the director or
-by running out. Its time left is the round's length less the time it has run: from its start to
-now (or to its pause, or its end), less the time it stood still in pauses already over.
+by running out. The director's call can be taken back (``call_taken_back``): the clock runs on
+with the time it had when the call was made. Its time left is the round's length less the time
+it has run: from its start to now (or to its pause, or its end), less the time it stood still in
+pauses already over.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 
@@ -109,6 +111,31 @@ def resumed(clock: Clock, now: datetime) -> Clock:
         None,
         clock.paused_seconds + round(stood.total_seconds()),
         clock.ended_at,
+    )
+
+
+def called(clock: Clock) -> bool:
+    """Whether the time is up because the director called it before it ran out."""
+    if clock.ended_at is None or clock.started_at is None:
+        return False
+    running_out = runs_out_at(replace(clock, ended_at=None))
+    return running_out is None or running_out > clock.ended_at
+
+
+def call_taken_back(clock: Clock, now: datetime) -> Clock:
+    """The clock as if the time had not been called: the time since the call is given back
+    (the clock stood still), and a clock paused when time was called stays paused."""
+    if not called(clock):
+        return clock
+    if clock.paused_at is not None and clock.paused_at <= clock.ended_at:
+        return replace(clock, ended_at=None)
+    stood = max(ZERO, now - clock.ended_at)
+    return Clock(
+        clock.minutes,
+        clock.started_at,
+        None,
+        clock.paused_seconds + round(stood.total_seconds()),
+        None,
     )
 
 

@@ -1,6 +1,7 @@
 """The director's desk: every table of the round being played with its state, and the round
-clock the director starts, pauses, resumes and ends from it (nights/clock.py does the
-arithmetic; this module reads and writes the rows).
+clock the director starts, pauses, resumes and ends from it, and the call of time taken back
+while no table has finished by it (nights/clock.py does the arithmetic; this module reads and
+writes the rows).
 
 When a round's time is up under the night's "finish the hand" rule, each match of the round
 is given its last hand (the engine's ``last_hand`` rule, rules/scoreboard.py) at its first
@@ -18,13 +19,15 @@ from enum import StrEnum
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from scorekeeper.nights import clock
 from scorekeeper.nights.models import Dispute, Night, NightRound, NightTable
 from scorekeeper.nights.results import TableNow
-from scorekeeper.rules.scoreboard import LAST_HAND
+from scorekeeper.rules.scoreboard import LAST_HAND, score_match, without_last_hand
+from scorekeeper.tables.entries import lock_for_entry
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.scoring import match_value
 
 #: a table that has entered nothing for this long is marked on the desk
 IDLE_MINUTES = 10
@@ -154,6 +157,8 @@ class ClockShown:
     #: when the time runs out, while it runs (for the countdown)
     runs_out_at: datetime | None
     finish_the_hand: bool
+    #: the time is up because the director called it (the call can be taken back)
+    called: bool = False
 
     @property
     def left(self) -> str:
@@ -186,6 +191,7 @@ def clock_shown(night_round: NightRound, night: Night, now: datetime) -> ClockSh
         int(left.total_seconds()),
         clock.runs_out_at(kept) if state == clock.State.RUNNING else None,
         night.at_time == Night.AtTime.FINISH_HAND,
+        called=state == clock.State.UP and clock.called(kept),
     )
 
 
@@ -260,6 +266,54 @@ def clock_end(*, night_round: NightRound, now: datetime) -> None:
             found,
             clock.Clock(kept.minutes, kept.started_at, kept.paused_at, kept.paused_seconds, now),
         )
+
+
+def clock_take_back(*, night_round: NightRound, now: datetime) -> None:
+    """Take back the director's call of time: the clock runs on with the time it had when the
+    call was made, and the tables given their last hand by it play on as before. Refused once
+    a table has finished by it (the side ahead at the end of its last hand won): that result
+    stands, and so does the call."""
+    with transaction.atomic():
+        found = _locked_round(night_round)
+        kept = clock_of(found)
+        if clock.state(kept, now) != clock.State.UP or not clock.called(kept):
+            raise ClockError(
+                gettext("The round's time was not called: there is nothing to take back.")
+            )
+        # the round's matches, locked as an entry locks its match: none is finished by the
+        # call while it is taken back
+        matches = list(
+            lock_for_entry(Match.objects.filter(night_table__night_round=found).order_by("pk"))
+        )
+        given = [match for match in matches if LAST_HAND in match.rules]
+        ended = [match for match in given if _ended_by_time(match)]
+        if ended:
+            numbers = ", ".join(
+                str(number)
+                for number in NightTable.objects.filter(match__in=ended)
+                .order_by("number")
+                .values_list("number", flat=True)
+            )
+            raise ClockError(
+                ngettext(
+                    "Table %(tables)s has finished by the time called: the call stands.",
+                    "Tables %(tables)s have finished by the time called: the call stands.",
+                    len(ended),
+                )
+                % {"tables": numbers}
+            )
+        for match in given:
+            rules = {name: value for name, value in match.rules.items() if name != LAST_HAND}
+            # the match's row moves too: its board, kept in the cache, is drawn again
+            Match.objects.filter(pk=match.pk).update(rules=rules, updated_at=now)
+        _save_clock(found, clock.call_taken_back(kept, now))
+
+
+def _ended_by_time(match: Match) -> bool:
+    """Whether the match finished because its last hand ended, not by reaching its target."""
+    if not match.finished:
+        return False
+    return not score_match(without_last_hand(match_value(match))).finished
 
 
 #: what an entry reads with the match it locks, for ``time_called``: its table's round and night

@@ -7,8 +7,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language
-from django.views.decorators.http import condition, require_POST, require_safe
+from django.utils.translation import get_language, gettext, gettext_noop
+from django.views.decorators.http import condition, require_http_methods, require_safe
 
 from scorekeeper.access.permissions import require_organizer
 from scorekeeper.nights import desk as desks
@@ -84,21 +84,43 @@ ACTIONS = {
     "pause": desks.clock_pause,
     "resume": desks.clock_resume,
     "end": desks.clock_end,
+    "take-back": desks.clock_take_back,
 }
 
 
-@require_POST
+#: what the desk says once the time is called or the call taken back
+DONE = {
+    "end": gettext_noop(
+        "Round %(number)s's time is up. Take the call back here while no table has finished by it."
+    ),
+    "take-back": gettext_noop("The call of time is taken back: round %(number)s's clock runs on."),
+}
+
+
+@require_http_methods(["GET", "POST"])
 def clock_action(request: HttpRequest, pk: int, number: int, action: str) -> HttpResponse:
-    """Start, pause, resume or end the round's clock; back to the desk."""
+    """Start, pause, resume or end the round's clock, or take back the call of time; back to
+    the desk. Ending the time is asked first: its GET is the page that asks (one mis-tap on a
+    phone would call time for every table)."""
     require_organizer(request)
-    if action not in ACTIONS:
+    if action not in ACTIONS or (request.method == "GET" and action != "end"):
         raise Http404("No such thing to do with a clock.")
     night = get_night(pk)
     night_round = get_object_or_404(NightRound, night=night, number=number)
+    if request.method == "GET":
+        shown = desks.clock_shown(night_round, night, timezone.now())
+        return render(
+            request,
+            "nights/clock_end.html",
+            {"night": night, "night_round": night_round, "clock": shown},
+        )
     try:
         ACTIONS[action](night_round=night_round, now=timezone.now())
     except desks.ClockError as refusal:
         messages.error(request, str(refusal))
+    else:
+        if action in DONE:
+            messages.success(request, gettext(DONE[action]) % {"number": number})
     return redirect("nights:desk", pk=night.pk)
 
 

@@ -5,6 +5,7 @@ dispute. Plain forms: everything works without JavaScript."""
 from __future__ import annotations
 
 from dataclasses import replace
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -20,7 +21,9 @@ from scorekeeper.access.permissions import can_edit, is_organizer, require_organ
 from scorekeeper.access.views import qr_svg
 from scorekeeper.nights import signing
 from scorekeeper.nights.models import Dispute
+from scorekeeper.rules.match_end import after_the_win
 from scorekeeper.tables.board import board_context, hand_word
+from scorekeeper.tables.i18n import after_the_win_said
 from scorekeeper.tables.models import Change
 from scorekeeper.tables.views.access import author, get_match
 
@@ -194,10 +197,11 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Dispute.objects.select_related("closed_by"), pk=pk)
     status = 200
     if request.method == "POST":
+        close = (
+            signing.dispute_close_at_win if "end_at_win" in request.POST else signing.dispute_close
+        )
         try:
-            signing.dispute_close(
-                dispute_id=found.pk, version=_version_answered(request), by=author(request)
-            )
+            close(dispute_id=found.pk, version=_version_answered(request), by=author(request))
         except signing.ResultMoved as refusal:
             # corrected since the page was drawn: the page again, with the result as it is now
             messages.error(request, str(refusal))
@@ -212,6 +216,9 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     context = board_context(match)
     hand = next((h for h in context["hands"] if h.number == found.hand), None)
     names = [side.name for side in context["sides"]]
+    # a correction (or an entry kept on purpose) left entries after the win: the page offers
+    # to end the match where it was won
+    moved = None if found.closed_at else after_the_win(context["seating"], context["board"])
     return render(
         request,
         "nights/dispute.html",
@@ -225,6 +232,12 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
             "changes": _changes_of_hand(match, found.hand),
             "corrected": match.version != found.version,
             "signing": signing.board_signing(match),
+            "moved": moved,
+            "moved_said": after_the_win_said(moved) if moved else "",
+            "end_at_hand": moved.hand if moved else None,
+            # the hand's Edit comes back here, and ends the match where a correction makes it
+            # won (the correction's page says so beside Save)
+            "edit_query": urlencode({"next": request.path, "end_at_win": 1}),
         },
         status=status,
     )

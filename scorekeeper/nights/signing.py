@@ -42,7 +42,7 @@ from django.utils.translation import gettext
 from scorekeeper.leagues.kept import standings_count
 from scorekeeper.leagues.kept_ratings import ratings_after_change
 from scorekeeper.nights.models import Dispute, Night, Signature
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.entries import Author, match_end_at_win
 from scorekeeper.tables.models import Match, Seat
 from scorekeeper.tables.scoring import seated
 
@@ -267,6 +267,20 @@ def dispute_close(*, dispute_id: int, version: int | None, by: Author) -> Disput
         )
         _moved(row)
     return dispute
+
+
+def dispute_close_at_win(*, dispute_id: int, version: int | None, by: Author) -> Dispute:
+    """The director settles the dispute by ending the match where it was won: what was
+    recorded after a side had won (hands a correction left after the win) leaves the result,
+    the history keeps it (tables.entries.match_end_at_win), and the director signs, in one
+    transaction. ``version`` is the match's on the director's page, as in ``dispute_close``."""
+    with transaction.atomic():
+        row = _locked(Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id))
+        if Dispute.objects.filter(pk=dispute_id, closed_at=None).exists():
+            _answers_the_result(row, version)
+            match_end_at_win(match=row, by=by)
+        ended = Match.objects.values_list("version", flat=True).get(pk=row.pk)
+        return dispute_close(dispute_id=dispute_id, version=ended, by=by)
 
 
 def _locked(match_id: int) -> Match:

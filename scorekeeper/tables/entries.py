@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.rules import limits
+from scorekeeper.rules.match_end import after_the_win
 from scorekeeper.rules.matchfile import write_hands
 from scorekeeper.rules.sedma import DOUBLES as SEDMA_DOUBLES
 from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
@@ -246,16 +247,66 @@ def hand_correct(
     by: Author,
     key: str = "",
     override: bool = False,
+    end_at_win: bool = False,
 ) -> Outcome:
-    """Correct an earlier hand: it is replaced by ``hand``; the totals follow."""
+    """Correct an earlier hand: it is replaced by ``hand``; the totals follow.
+
+    ``end_at_win``: where the correction makes a side win earlier than recorded, the match
+    ends at that moment and what was recorded after it leaves the result (the change keeps it,
+    so the history shows it and can put it back)."""
+    ended_at: list[int] = []
 
     def step(value: rules.Match) -> rules.Match:
         hands = list(value.hands)
         hands[number - 1] = hand
-        return value.with_hands(tuple(hands))
+        corrected = value.with_hands(tuple(hands))
+        if not end_at_win:
+            return corrected
+        return _ended_at_win(corrected, ended_at)
 
-    said = _said(Kind.HAND_CORRECTED, hand=number)
+    def said(value: rules.Match) -> tuple[str, dict]:
+        if ended_at:
+            return Kind.HAND_CORRECTED, {"hand": number, "ended_at": ended_at[0]}
+        return Kind.HAND_CORRECTED, {"hand": number}
+
     return _record(match, step, said, by=by, key=key, override=override)
+
+
+def match_end_at_win(*, match: Match, by: Author, key: str = "") -> Outcome:
+    """End the match where it was decided: entries recorded after a side had won (kept on
+    purpose, or left behind when a correction moved the win earlier) leave the result; the
+    change keeps them, so the history shows them and can put them back. Nothing recorded after
+    the win: nothing is done (not saved)."""
+    with transaction.atomic(savepoint=False):
+        row = match if read_for_entry(match) else _locked(match.pk)
+        seated = row.seating()
+        value = by_name(stored_value(row, seated), seated.players)
+        board = rules.score_match(value)
+        if after_the_win(value, board) is None:
+            return Outcome(False, row, value, board, [])
+        return _record(row, *_ending_at_win(), by=by, key=key, override=False)
+
+
+def _ending_at_win() -> tuple[Step, Callable[[rules.Match], tuple[str, dict]]]:
+    """The step that ends a match where it was won, and what the history says of it."""
+    ended_at: list[int] = []
+
+    def step(value: rules.Match) -> rules.Match:
+        return _ended_at_win(value, ended_at)
+
+    def said(value: rules.Match) -> tuple[str, dict]:
+        return Kind.HAND_CORRECTED, {"ended_at": ended_at[0] if ended_at else len(value.hands)}
+
+    return step, said
+
+
+def _ended_at_win(value: rules.Match, ended_at: list[int]) -> rules.Match:
+    """The match ended where it was decided (``ended_at`` is told the hand it ends in)."""
+    trimmed = after_the_win(value)
+    if trimmed is None:
+        return value
+    ended_at.append(trimmed.hand)
+    return trimmed.ended
 
 
 def hand_delete(*, match: Match, number: int, by: Author, key: str = "") -> Outcome:

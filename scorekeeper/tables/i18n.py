@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
-from scorekeeper.rules.match import GAME_NAMES
-from scorekeeper.rules.text import Says
+from scorekeeper.rules.match import GAME_NAMES, Side
+from scorekeeper.rules.match_end import AfterTheWin
+from scorekeeper.rules.text import Says, join_names
 
 
 def translate(template: str) -> str:
@@ -74,6 +75,20 @@ ROUND_DELETED = gettext_noop("Round %(number)s deleted")
 HAND_DELETED = gettext_noop("Hand %(number)s deleted")
 ROUND_CORRECTED = gettext_noop("Round %(number)s corrected")
 HAND_CORRECTED = gettext_noop("Hand %(number)s corrected")
+#: a correction that moved the win earlier, and the match ended there (entries.hand_correct)
+ROUND_CORRECTED_ENDED = gettext_noop(
+    "Round %(number)s corrected; the match ends at round %(ended)s, where it was won"
+)
+HAND_CORRECTED_ENDED = gettext_noop(
+    "Hand %(number)s corrected; the match ends at hand %(ended)s, where it was won"
+)
+#: entries after the win left out of the result (entries.match_end_at_win)
+ENDED_AT_ROUND = gettext_noop(
+    "The match ends at round %(ended)s, where it was won; what came after is left out"
+)
+ENDED_AT_HAND = gettext_noop(
+    "The match ends at hand %(ended)s, where it was won; what came after is left out"
+)
 REVERTED = gettext_noop("Reverted change %(number)s (%(action)s)")
 REMATCH = gettext_noop("Rematch of %(match)s")
 LEAGUE_MATCH = gettext_noop("League match started for %(season)s")
@@ -126,6 +141,12 @@ def change_said(change, game: str, names: Sequence[str]) -> str:
         if params.get("how") == "domino" and "seat" in params:
             return gettext(HAND_DOMINOED) % {"player": player()}
         return gettext(HAND_ENDED) % {"how": how_said(params.get("how", ""))}
+    if kind == "hand-corrected" and "ended_at" in params:
+        chickenfoot = game == "chickenfoot"
+        ended = {"number": params.get("hand"), "ended": params["ended_at"]}
+        if "hand" not in params:
+            return gettext(ENDED_AT_ROUND if chickenfoot else ENDED_AT_HAND) % ended
+        return gettext(ROUND_CORRECTED_ENDED if chickenfoot else HAND_CORRECTED_ENDED) % ended
     if kind in ("hand-deleted", "hand-corrected"):
         chickenfoot = game == "chickenfoot"
         template = {
@@ -164,3 +185,52 @@ def stored_name_said(name: str) -> str:
     if name in (A_PHONE, STARTED_ON_THIS_PHONE):
         return gettext(name)
     return name
+
+
+# -- a match decided before its last entry -------------------------------------------------------
+
+
+def after_the_win_said(found: AfterTheWin) -> str:
+    """What was recorded after the match was decided, as the director settling it reads it:
+    "Hands 4-5 come after Ana & Cy reached 100"."""
+    values = {
+        "side": str(found.winner)
+        if isinstance(found.winner, Side)
+        else say(join_names(found.winner)),
+        "target": found.reached,
+        "hand": found.hand,
+        "play": found.play,
+    }
+    if found.play is not None:
+        if found.reached is not None:
+            template = gettext(
+                "What was recorded after play %(play)s of hand %(hand)s comes after %(side)s "
+                "reached %(target)s."
+            )
+        else:
+            template = gettext(
+                "What was recorded after play %(play)s of hand %(hand)s comes after %(side)s "
+                "won the match."
+            )
+        return template % values
+    first, last = found.later or (found.hand + 1, found.hand + 1)
+    values["hands"] = str(first) if first == last else f"{first}-{last}"
+    count = last - first + 1
+    if found.reached is not None:
+        template = ngettext(
+            "Hand %(hands)s comes after %(side)s reached %(target)s.",
+            "Hands %(hands)s come after %(side)s reached %(target)s.",
+            count,
+        )
+    else:
+        template = ngettext(
+            "Hand %(hands)s comes after %(side)s won the match.",
+            "Hands %(hands)s come after %(side)s won the match.",
+            count,
+        )
+    return template % values
+
+
+def end_at_win_said(found: AfterTheWin) -> str:
+    """The button that ends the match where it was decided."""
+    return gettext("End the match at hand %(hand)s") % {"hand": found.hand}

@@ -198,6 +198,8 @@
           show(result.html, false, result.target);
         }
       });
+    } else if (result.outcome === "settled") {
+      refusedForGood(result.html);
     } else if (result.status === 422) {
       reasons[entry.key] = null;
       refusedByTheRules(entry, result.html);
@@ -215,6 +217,27 @@
       return alone ? outbox.drop(waiting[0]) : null;
     }).then(function () {
       show(html, true);
+    });
+  }
+
+  // Refused for good (a result signed meanwhile, say): it has left the outbox; the board as the
+  // server has it now, with the server's words over it.
+  function refusedForGood(html) {
+    var said = refusal(html);
+    fetch(here, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.text() : null;
+    }).catch(function () {
+      return null;
+    }).then(function (page) {
+      if (page) {
+        show(page, true);
+      }
+      var messages = document.getElementById("board-messages");
+      if (messages) {
+        messages.textContent = "";
+        messages.append(said);
+      }
+      render();
     });
   }
 

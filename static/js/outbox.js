@@ -116,8 +116,9 @@ var outbox = (function () {
     return Promise.resolve(entry.csrf);
   }
 
-  // Sends one entry as htmx would: "saved" (now or before), "refused" (with the server's page)
-  // or "retry" (no answer).
+  // Sends one entry as htmx would: "saved" (now or before), "refused" (with the server's page:
+  // it waits for the player's say), "settled" (refused for good, with the server's page: it
+  // leaves the outbox) or "retry" (no answer).
   function send(entry) {
     return csrfToken(entry).then(function (token) {
       var body = new URLSearchParams(entry.fields);
@@ -156,7 +157,25 @@ var outbox = (function () {
       var pause = Number(response.headers.get("Retry-After")) || 0;
       return { outcome: "retry", status: status, pause: pause * 1000 };
     }
+    if (settled(status, html)) {
+      return { outcome: "settled", status: status, html: html };
+    }
     return { outcome: "refused", status: status, html: html };
+  }
+
+  // A refusal no retry can change: a 4xx that is not the rules' (422: the entry is fixed in its
+  // place), not "busy" (408, 429), and not a phone that may not change the match now but may
+  // once signed in or given a new link (403: tables/views/refusals.py's data-because), unless
+  // the result is locked (signed or disputed: only the organizer corrects it).
+  function settled(status, html) {
+    if (status < 400 || status >= 500 || status === 422) {
+      return false;
+    }
+    if (status === 403) {
+      var because = /data-because="([\w-]*)"/.exec(html || "");
+      return Boolean(because) && because[1] === "locked";
+    }
+    return true;
   }
 
   // Sends each match's entries in the order tapped, up to one refused, and stops at the first
@@ -196,7 +215,7 @@ var outbox = (function () {
   }
 
   function keep(entry, result) {
-    if (result.outcome === "saved") {
+    if (result.outcome === "saved" || result.outcome === "settled") {
       return idbKeyval.del(entry.id, store).then(changed);
     }
     if (result.outcome === "refused") {

@@ -96,11 +96,22 @@ def test_the_desk_runs_the_round_clock_and_follows_the_tables(
     expect(clock).to_contain_text("clock paused")
     page.get_by_role("button", name="Resume").click()
     expect(clock).to_have_text(re.compile(r"Round 1 · 5[45]:\d\d left"))
+    # ending the time is asked first: a mis-tap leaves the clock running
     page.get_by_role("button", name="End the round's time").click()
+    expect(page.get_by_test_id("clock-end")).to_contain_text("End round 1's time now?")
+    page.get_by_role("link", name="Back to the desk").click()
+    expect(clock).to_have_text(re.compile(r"Round 1 · 5[45]:\d\d left"))
+    page.get_by_role("button", name="End the round's time").click()
+    page.get_by_role("button", name="Yes, end the time now").click()
+    clock = page.get_by_test_id("round-clock")
     expect(clock).to_have_text("Round 1 · Time: last hand")
     expect(tables.first.get_by_test_id("desk-state")).to_contain_text("Time: last hand")
     found = blocking_violations(page)
     assert not found, "\n".join(found)
+    # and taken back while no table has finished by it: the clock runs on
+    page.get_by_role("button", name="Take the call of time back").click()
+    expect(clock).to_have_text(re.compile(r"Round 1 · 5[45]:\d\d left"))
+    expect(tables.first.get_by_test_id("desk-state")).not_to_contain_text("Time: last hand")
 
 
 def test_a_tables_board_shows_the_round_clock_counting_down(

@@ -4,6 +4,7 @@ match file."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
+from scorekeeper.nights import signing
 from scorekeeper.rules.matchfile import read_match
+from scorekeeper.tables import entries
 from scorekeeper.tables.scoring import create_match
 from tests.browser.offline import (
     NewContext,
@@ -23,7 +26,15 @@ from tests.browser.offline import (
     plays_stored,
     wait_for_the_service_worker,
 )
-from tests.browser.table import csp_violations, join, listen, tap_score
+from tests.browser.table import (
+    csp_violations,
+    expect_board_ready,
+    join,
+    join_at,
+    listen,
+    tap_score,
+)
+from tests.browser.test_signing import a_night_of_two_tables, finish
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 
@@ -110,3 +121,50 @@ def test_a_phone_signed_out_while_offline_is_asked_to_sign_in_and_loses_nothing(
     # back on the board, the waiting entry goes by itself
     expect(page.locator("body")).to_have_attribute("data-outbox", "empty", timeout=15_000)
     assert plays_stored(match) == [(1, "Ann", 10)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_undo_refused_for_good_is_said_and_leaves_the_outbox(
+    new_context: NewContext, live_server: LiveServer
+) -> None:
+    """The scorekeeper taps Undo a moment after the other side signed on its own phone: the
+    server refuses it (403, the result is locked) and no retry can change that. The board says
+    so, in the server's words, and the Undo is not kept as an entry waiting to be sent."""
+    (match, card), _ = a_night_of_two_tables()
+    page = new_context().new_page()
+    heard: list[str] = []
+    listen(page, heard)
+    join_at(page, live_server.url + card, "Table 1")
+    keepers, others = finish(match)
+    page.reload()
+    expect_board_ready(page)
+    undo = page.get_by_role("button", name=re.compile("Undo"))
+    expect(undo).to_be_visible()
+    # the other side signs from its own phone; this board has not heard yet
+    match.refresh_from_db()
+    signing.match_sign(
+        match_id=match.pk,
+        side=1,
+        version=match.version,
+        via=signing.BY_LINK,
+        by=entries.Author(name="Bo"),
+    )
+
+    undo.tap()
+
+    refusal = page.locator('#board-messages .refusal[data-because="locked"]')
+    expect(refusal).to_contain_text(f"Signed by {others} at", timeout=10_000)
+    expect(refusal).to_contain_text("only the league's organizer can correct the result now")
+    expect(page.locator("body")).to_have_attribute("data-outbox", "empty")
+    expect(page.locator("#outbox")).to_be_hidden()
+    expect(page.get_by_role("button", name="Try again")).to_be_hidden()
+    # the board as the server has it: signed, nothing to undo
+    expect(page.get_by_test_id("signed")).to_contain_text(f"Signed by {others}")
+    expect(page.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    match.refresh_from_db()
+    assert match.totals == [25, 10]
+    # nothing of it waits on the phone: opened again, the board has no outbox to show
+    page.reload()
+    expect_board_ready(page)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert csp_violations(heard) == []

@@ -1,5 +1,6 @@
 """The standings kept as matches change equal the standings worked out from every match, after
-any sequence of plays, finishes, corrections, reverts, forfeits and renames; a play in a match
+any sequence of plays, finishes, corrections (those that end a match where a correction
+makes it won included), reverts, forfeits and renames; a play in a match
 being played changes nothing about them."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import itertools
 from dataclasses import replace
 
 from django.db import transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
@@ -33,6 +34,9 @@ STEP = st.one_of(
     st.tuples(st.just("end"), MATCH, SEAT),
     st.tuples(st.just("end"), MATCH, SEAT),
     st.tuples(st.just("correct"), MATCH, st.integers(0, 5), SEAT),
+    # a correction that makes a side win earlier, the match ended there (a dispute settled)
+    st.tuples(st.just("settle"), MATCH, st.integers(0, 5), SEAT),
+    st.tuples(st.just("end at win"), MATCH),
     st.tuples(st.just("delete"), MATCH, st.integers(0, 5)),
     st.tuples(st.just("undo"), MATCH),
     st.tuples(st.just("revert"), MATCH, st.integers(0, 20)),
@@ -133,6 +137,8 @@ def played_on(match: Match, kind: str, value: rules.Match, args: list) -> None:
         entries.hand_end(match=match, end=end, by=BY, override=True)
     elif kind == "undo":
         entries.undo_last(match=match, by=BY)
+    elif kind == "end at win":
+        entries.match_end_at_win(match=match, by=BY)
     elif kind == "revert":
         if match.version > 1:
             number = 2 + args[1] % (match.version - 1)
@@ -147,7 +153,12 @@ def played_on(match: Match, kind: str, value: rules.Match, args: list) -> None:
             scorer = value.players[args[2] % len(value.players)]
             more = (*hand.plays, rules.Play(scorer, points=10))
             entries.hand_correct(
-                match=match, number=number, hand=replace(hand, plays=more), by=BY, override=True
+                match=match,
+                number=number,
+                hand=replace(hand, plays=more),
+                by=BY,
+                override=kind == "correct",
+                end_at_win=kind == "settle",
             )
 
 
@@ -155,6 +166,11 @@ def played_on(match: Match, kind: str, value: rules.Match, args: list) -> None:
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(st.lists(STEP, min_size=1, max_size=16))
+# B wins hand 1 by a domino, a play is kept after it; hand 1 corrected, A reaches the target
+# within it: the match ends there, B's domino and hand 2 leave the result
+@example([("new", "two"), ("play", 0, 0, 5), ("end", 0, 1), ("play", 0, 0, 5), ("settle", 0, 0, 0)])
+# a play kept after the win, then the match ended where it was won
+@example([("new", "partners"), ("end", 0, 0), ("play", 0, 1, 5), ("end at win", 0)])
 def test_the_kept_standings_equal_the_standings_worked_out_from_every_match(
     db: None, steps: list[tuple]
 ) -> None:

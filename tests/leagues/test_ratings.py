@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.template.loader import render_to_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
@@ -201,3 +204,31 @@ def test_partners_shares_add_up_to_the_whole_move(drawn: tuple[Game, dict[str, S
         for player in side:
             mine = changes[player].after.mu - changes[player].before.mu
             assert mine == pytest.approx(changes[player].share * moved, abs=1e-9)
+
+
+def _moves_shown(change) -> list[int]:
+    """The shown move and its two parts, as a player's page reads them:
+    "1082 → 1149 (+67): +56 from the result, +11 from how sure the ratings are"."""
+    shown = " ".join(render_to_string("leagues/_rating_change.html", {"change": change}).split())
+    found = re.search(
+        r"\(([+−]?\d+)\).*?([+−]?\d+) from the result, ([+−]?\d+) from how sure", shown
+    )
+    assert found, shown
+    return [int(part.replace("−", "-")) for part in found.groups()]
+
+
+@settings(max_examples=200, deadline=None)
+@given(games())
+def test_the_parts_of_a_move_shown_add_up_to_the_move_shown(
+    drawn: tuple[Game, dict[str, Skill]],
+) -> None:
+    game, current = drawn
+
+    for change in rate_game(game, current, {}):
+        moved, from_result, from_certainty = _moves_shown(change)
+        assert moved == change.after.shown - change.before.shown
+        assert from_result + from_certainty == moved, (moved, from_result, from_certainty)
+        # each part shown is its own number rounded, give or take the one point the rounding
+        # of the whole move asks for
+        assert abs(from_result - change.from_result) <= 0.5
+        assert abs(from_certainty - change.from_certainty) <= 1.5

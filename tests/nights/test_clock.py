@@ -65,6 +65,27 @@ def test_a_clock_ended_by_the_director_is_up_at_once() -> None:
     )
 
 
+def test_a_call_of_time_taken_back_runs_on_with_the_time_it_had_when_called() -> None:
+    called = Clock(55, started_at=START, ended_at=START + minutes(20))
+    assert clock.called(called)
+
+    back = clock.call_taken_back(called, START + minutes(23))
+
+    assert clock.state(back, START + minutes(23)) == State.RUNNING
+    assert clock.time_left(back, START + minutes(23)) == minutes(35)
+    assert clock.runs_out_at(back) == START + minutes(58)
+    # called while paused: it stays paused, with its time
+    paused = clock.paused(Clock(55, started_at=START), START + minutes(5))
+    called_paused = Clock(55, START, paused.paused_at, 0, START + minutes(9))
+    kept_paused = clock.call_taken_back(called_paused, START + minutes(12))
+    assert clock.state(kept_paused, START + minutes(12)) == State.PAUSED
+    assert clock.time_left(kept_paused, START + minutes(12)) == minutes(50)
+    # a clock that ran out on its own was not called: nothing to take back
+    ran_out = Clock(55, started_at=START, ended_at=START + minutes(60))
+    assert not clock.called(ran_out)
+    assert clock.call_taken_back(ran_out, START + minutes(61)) == ran_out
+
+
 def test_an_untimed_or_unstarted_clock_has_no_time_to_run_out() -> None:
     assert clock.state(Clock(None), START) == State.UNTIMED
     assert clock.time_left(Clock(None), START) is None

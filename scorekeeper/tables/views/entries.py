@@ -12,15 +12,18 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import rules
+from scorekeeper.rules.match_end import AFTER_THE_END, AfterTheWin, after_the_win
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
 from scorekeeper.tables.forms import end_initial, hand_end_form, play_form, play_rows
-from scorekeeper.tables.i18n import say
+from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
 from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.scoring import match_value
@@ -261,12 +264,15 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             by=author(request),
             key=key,
             override=override,
+            end_at_win="end_at_win" in request.POST,
         )
         if outcome.saved:
-            messages.success(request, said)
-            return redirect("tables:scoreboard", pk=pk)
+            ended = _ended_at_win(outcome, value, number, corrected)
+            messages.success(request, f"{said} {ended}" if ended else said)
+            return _back(request, pk)
     if data is not None:
         status = NOT_SAVED
+    moved = _win_moved(outcome)
     return render(
         request,
         "tables/edit_hand.html",
@@ -280,9 +286,59 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             "game": match.game,
             "fingerprint": fingerprint,
             "entry_key": uuid.uuid4().hex,
+            "moved": moved,
+            "moved_said": after_the_win_said(moved) if moved else "",
+            "end_at_said": end_at_win_said(moved) if moved else "",
+            "back": _back_url(request),
+            # opened from a dispute's page: the match ends where the correction makes it won
+            "offer_end_at_win": "end_at_win" in request.GET,
+            "end_at_win_checked": data is None or "end_at_win" in request.POST,
         },
         status=status,
     )
+
+
+def _win_moved(outcome: entries.Outcome | None) -> AfterTheWin | None:
+    """Where a refused correction makes a side win earlier than recorded, and that is all the
+    rules refuse: the match ended at that moment, which the page offers instead."""
+    if outcome is None or outcome.saved or not outcome.new_errors:
+        return None
+    if any(found.code != AFTER_THE_END for found in outcome.new_errors):
+        return None
+    return after_the_win(outcome.value, outcome.board)
+
+
+def _ended_at_win(
+    outcome: entries.Outcome, value: rules.Match, number: int, corrected: rules.Hand
+) -> str:
+    """What a correction that ended the match at the win left out, in words: "Hands 4-5 come
+    after Bo & Di reached 100. The match ends at hand 3; ..." ("" for any other correction)."""
+    if outcome.change is None or "ended_at" not in outcome.change.params:
+        return ""
+    hands = list(value.hands)
+    hands[number - 1] = corrected
+    found = after_the_win(value.with_hands(tuple(hands)))
+    if found is None:
+        return ""
+    return gettext(
+        "%(after)s The match ends at hand %(hand)s; what came after stays in its history."
+    ) % {
+        "after": after_the_win_said(found),
+        "hand": found.hand,
+    }
+
+
+def _back_url(request: HttpRequest) -> str:
+    """The page the correction was opened from (the director's dispute page), if it is ours."""
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return back if back.startswith("/") and safe else ""
+
+
+def _back(request: HttpRequest, pk: int) -> HttpResponse:
+    return redirect(_back_url(request) or reverse("tables:scoreboard", args=[pk]))
 
 
 def _end_valid(form, hand: rules.Hand) -> bool:
