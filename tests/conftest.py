@@ -64,8 +64,11 @@ ON_POSTGRES_TOO = (
     "nights/test_public.py",
     # the director's desk: its queries for 2 and 12 tables, the round clock's row locks
     "nights/test_desk.py",
-    # exports read a chunk of matches at a time (server-side cursors on PostgreSQL)
+    # exports read a chunk of matches at a time (server-side cursors on PostgreSQL); built
+    # once however many ask at once (a unique constraint), by the worker (its queue's locks)
     "performance/test_exports.py",
+    "performance/test_export_builds.py",
+    "access/test_exports_beside_polls.py",
     # the cache in the database's table, the versions that key it (F() updates)
     "performance/test_cache.py",
     # bundles imported a match per transaction, and their limits

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Sequence
-from itertools import chain
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -27,11 +26,9 @@ from django.views.decorators.http import (
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import entered_by, require_organizer
-from scorekeeper.access.throttle import count_export
-from scorekeeper.access.views import too_many_exports
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
-from scorekeeper.leagues.exports import export_kept
+from scorekeeper.leagues.exports import Export, export_answer, hands_written, league_written
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
 from scorekeeper.leagues.models import League, Season, SeasonMatch
@@ -45,7 +42,6 @@ from scorekeeper.leagues.results import (
     playing_now,
     playing_versions,
     result_of,
-    season_hands,
     sides_of,
     with_seats,
 )
@@ -65,7 +61,7 @@ from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
-from scorekeeper.tables.spreadsheet import SafeWriter, csv_lines
+from scorekeeper.tables.spreadsheet import SafeWriter
 from scorekeeper.tables.views.access import players_around
 from scorekeeper.tables.views.history import shown_version_asked
 
@@ -429,22 +425,12 @@ def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
 
 @require_safe
 def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponseBase:
-    """Every hand of the season: one row per side per hand, with the running total. Written
-    as it is read, a chunk of matches at a time, so a season of any size is sent in the
-    memory of a chunk, and kept as a file while the season stands as it is (exports.py); read
-    without an account, it counts as a heavy export."""
+    """Every hand of the season: one row per side per hand, with the running total. Built once
+    per version of the season by the worker and kept as a file (exports.py); while it is being
+    built the page says so. Read without an account, it counts as a heavy export."""
     season = get_season(league_id, pk)
-    if refusal := count_export(request):
-        return too_many_exports(request, refusal)
-    header = [["match", "game", "hand", "side", "points", "running total"]]
-    return export_kept(
-        name=f"hands-{season.pk}",
-        version=season_export_version(season),
-        suffix=".csv",
-        content_type="text/csv; charset=utf-8",
-        filename=f"hands-{season.pk}.csv",
-        written=csv_lines(chain(header, season_hands(season.pk))),
-    )
+    export = Export(kind="hands", pk=season.pk, version=season_export_version(season))
+    return export_answer(request, export, hands_written(season.pk))
 
 
 def season_export_version(season: Season) -> str:
@@ -479,20 +465,12 @@ def _csv_response(filename: str) -> HttpResponse:
 
 @require_safe
 def export_bundle(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The league as a zip, written as it is sent (bundle.py) and kept as a file while the
-    league stands as it is (exports.py); read without an account, it counts as a heavy
-    export."""
+    """The league as a zip (bundle.py), built once per version of the league by the worker and
+    kept as a file (exports.py); while it is being built the page says so. Read without an
+    account, it counts as a heavy export."""
     league = get_object_or_404(League, pk=pk)
-    if refusal := count_export(request):
-        return too_many_exports(request, refusal)
-    return export_kept(
-        name=f"league-{league.pk}",
-        version=league_export_version(league),
-        suffix=".zip",
-        content_type="application/zip",
-        filename=f"league-{league.pk}.zip",
-        written=bundle.export_league(league),
-    )
+    export = Export(kind="league", pk=league.pk, version=league_export_version(league))
+    return export_answer(request, export, league_written(league))
 
 
 @require_http_methods(["GET", "POST"])
