@@ -74,6 +74,8 @@ ON_POSTGRES_TOO = (
     # bundles imported a match per transaction, and their limits
     "leagues/test_bundle.py",
     "leagues/test_bundle_limits.py",
+    "leagues/test_bundle_imports.py",
+    "leagues/test_bundle_largest.py",
     # check-ins and rounds unique per night, a seat taken over under the match's lock
     "nights/test_nights.py",
     # Draw and Start take the night's row first: no deadlock; a deadlock answered 503

@@ -230,3 +230,29 @@ class ExportBuild(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} {self.digest} ({self.state})"
+
+
+class BundleImport(models.Model):
+    """A league bundle being imported by the worker (leagues/imports.py): the page that shows
+    its progress reads this row. The bundle itself waits under ``settings.BUNDLES_ROOT`` until
+    it is imported or refused."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued"
+        READING = "reading"
+        WRITING = "writing"
+        DONE = "done"
+        FAILED = "failed"
+
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    #: the matches league.json lists, once read; and how many of them are read and checked
+    matches = models.PositiveIntegerField(default=0)
+    read = models.PositiveIntegerField(default=0)
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL)
+    #: why it was refused, and the status the page answers with (413, 422)
+    error = models.TextField(blank=True)
+    status = models.PositiveSmallIntegerField(default=200)
+    asked_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"import {self.pk} ({self.state})"

@@ -26,12 +26,12 @@ from django.views.decorators.http import (
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import entered_by, require_organizer
-from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.exports import Export, export_answer, hands_written, league_written
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
+from scorekeeper.leagues.imports import ASK_AGAIN_EVERY, bundle_import_ask, import_lost
 from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import BundleImport, League, Season, SeasonMatch
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
     counted,
@@ -475,27 +475,51 @@ def export_bundle(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 @require_http_methods(["GET", "POST"])
 def import_bundle(request: HttpRequest) -> HttpResponse:
-    error = ""
-    status = 200
+    """Upload a league bundle: it is imported by the worker (imports.py), and the organizer is
+    sent to the page that shows its progress; where tasks run in the request, straight to the
+    league, or back here with why it was refused."""
     if request.method == "POST":
         require_organizer(request)
         upload = request.FILES.get("file")
         if upload is None:
             error = gettext("Choose a league bundle (.zip) to import.")
-            status = 422
-        else:
-            try:
-                league = bundle.import_league(upload.read())
-            except bundle.BundleError as problem:
-                error = str(problem)
-                # 413 for a bundle larger than the app takes, 422 for one it cannot keep
-                status = problem.status
-            else:
-                messages.success(
-                    request, gettext("League %(league)s imported.") % {"league": league}
-                )
-                return redirect("leagues:league", pk=league.pk)
-    return render(request, "leagues/import.html", {"error": error}, status=status)
+            return render(request, "leagues/import.html", {"error": error}, status=422)
+        asked = bundle_import_ask(upload=upload)
+        if asked.state in (BundleImport.State.DONE, BundleImport.State.FAILED):
+            return _bundle_imported(request, asked)
+        return redirect("leagues:bundle_import", pk=asked.pk)
+    return render(request, "leagues/import.html", {"error": ""})
+
+
+@require_safe
+def bundle_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """A bundle's import under way: how many of its matches are read, asking again every few
+    seconds by itself; the league once it is in, or why the bundle was refused."""
+    require_organizer(request)
+    asked = get_object_or_404(BundleImport, pk=pk)
+    if asked.state in (BundleImport.State.DONE, BundleImport.State.FAILED):
+        return _bundle_imported(request, asked)
+    if import_lost(asked):
+        error = gettext(
+            "The import stopped before it was done, and nothing of it was kept. "
+            "Import the bundle again."
+        )
+        return render(request, "leagues/import.html", {"error": error})
+    return render(
+        request,
+        "leagues/import_progress.html",
+        {"asked": asked, "seconds": ASK_AGAIN_EVERY},
+    )
+
+
+def _bundle_imported(request: HttpRequest, asked: BundleImport) -> HttpResponse:
+    """The league imported, or the form again with why the bundle was refused (413 for a
+    bundle larger than the app takes, 422 for one it cannot keep)."""
+    if asked.state == BundleImport.State.FAILED or asked.league is None:
+        context = {"error": asked.error}
+        return render(request, "leagues/import.html", context, status=asked.status)
+    messages.success(request, gettext("League %(league)s imported.") % {"league": asked.league})
+    return redirect("leagues:league", pk=asked.league.pk)
 
 
 # -- players -----------------------------------------------------------------------------------
