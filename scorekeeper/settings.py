@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "scorekeeper.nights",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -228,6 +230,29 @@ RELEASE = release_id()
 # unchanged season is the file, not every match read and scored again. Several MB each, one per
 # season or league; a folder the app may write to.
 EXPORTS_ROOT = Path(os.environ.get("DJANGO_EXPORTS_ROOT") or BASE_DIR / "var" / "exports")
+# League bundles uploaded for import wait here until the worker has imported or refused them
+# (scorekeeper/leagues/imports.py): up to 50 MB each, removed once read.
+BUNDLES_ROOT = Path(os.environ.get("DJANGO_BUNDLES_ROOT") or BASE_DIR / "var" / "bundles")
+
+# Work done off the request path: the heavy exports above are built once, by a worker process
+# (`manage.py db_worker`), whoever asks for them and however many at once, and league bundles
+# are imported there, their progress shown (docs/deployment.md).
+# django-tasks is the backport of Django 6's django.tasks for Django 5.2; django-tasks-db its
+# database backend, which queues in a table of the app's own database, so no other server is
+# needed. "immediate" runs a task in the request that asks for it: the development server (one
+# command, no worker) and the tests that read an export's bytes. Any other value stops the start.
+TASKS_RUN = os.environ.get("DJANGO_TASKS", "immediate" if DEBUG or TESTING else "worker")
+if TASKS_RUN not in {"worker", "immediate"}:
+    raise ImproperlyConfigured(f"DJANGO_TASKS is 'worker' or 'immediate', not {TASKS_RUN!r}.")
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks_db.DatabaseBackend"
+            if TASKS_RUN == "worker"
+            else "django_tasks.backends.immediate.ImmediateBackend"
+        ),
+    }
+}
 
 # "local": each worker's own memory, for what is cheap to draw again and asked for every two
 # seconds (a wall board's tables, each under its version): no write to a shared cache at all.

@@ -65,13 +65,18 @@ ON_POSTGRES_TOO = (
     "nights/test_public.py",
     # the director's desk: its queries for 2 and 12 tables, the round clock's row locks
     "nights/test_desk.py",
-    # exports read a chunk of matches at a time (server-side cursors on PostgreSQL)
+    # exports read a chunk of matches at a time (server-side cursors on PostgreSQL); built
+    # once however many ask at once (a unique constraint), by the worker (its queue's locks)
     "performance/test_exports.py",
+    "performance/test_export_builds.py",
+    "access/test_exports_beside_polls.py",
     # the cache in the database's table, the versions that key it (F() updates)
     "performance/test_cache.py",
     # bundles imported a match per transaction, and their limits
     "leagues/test_bundle.py",
     "leagues/test_bundle_limits.py",
+    "leagues/test_bundle_imports.py",
+    "leagues/test_bundle_largest.py",
     # check-ins and rounds unique per night, a seat taken over under the match's lock
     "nights/test_nights.py",
     # Draw and Start take the night's row first: no deadlock; a deadlock answered 503

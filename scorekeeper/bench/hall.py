@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import DatabaseError, connections, transaction
 from django.urls import reverse
 
 from scorekeeper.bench import data
@@ -59,6 +59,10 @@ PACE_KEPT = 0.9
 #: the longest the phones may take to start (open their pages, join, sign in) before the
 #: warm-up begins anyway (and the step fails: phones that had not started are counted)
 START_SECONDS = 300
+#: the pauses (seconds) before each new try of a step's cleanup: on a loaded machine the server
+#: may still be answering what the phones sent before locust stopped, and on SQLite each of
+#: those writes holds the database a moment ("database is locked")
+CLEANUP_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0)
 #: the hall's targets
 TARGET_TABLES = 200
 TARGET_SHARE_OF_CEILING = 0.4
@@ -208,20 +212,58 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
                 check=False,
             )
     except subprocess.TimeoutExpired:
-        pass  # told below, with the end of its log
+        pass  # locust is stopped (subprocess.run kills it); told below, with its log's end
     finally:
-        with transaction.atomic(using=night.using):
-            data.close_night(night.using, night_id=night_id)
-            data.close_tables(night.using, season_id=night.season_id, tables=opened)
-        connections[night.using].close()
+        # the load has stopped (locust exited or was killed): what it left at the server is
+        # answered, then the night is closed, in tries
+        not_closed = close_the_night(night, night_id, opened, say)
     if not results_file.exists():
         tail = "\n".join(log.read_text(errors="replace").splitlines()[-30:])
         raise RuntimeError(f"locust wrote no results at {tables} tables:\n{tail}")
     step = json.loads(results_file.read_text())
     step["first_standings_ms"] = first_standings_ms
+    step["cleanup_failed"] = not_closed
     judge(step, tables)
     time.sleep(night.settle)
     return step
+
+
+def close_the_night(
+    night: Night, night_id: int, opened: list[data.Table], say: Callable[[str], None]
+) -> str | None:
+    """Close the step's night and move its tables out of the season, once the servers have
+    answered what the phones left queued; tried again after each of CLEANUP_PAUSES while the
+    database refuses (locked, busy). None once closed; else why not, for the report: a step
+    that cannot clean up is reported, and the search goes on (its tables stay open in the
+    season, beside the next step's)."""
+    drained(night.servers)
+    problem: DatabaseError | None = None
+    for pause in (0.0, *CLEANUP_PAUSES):
+        time.sleep(pause)
+        try:
+            with transaction.atomic(using=night.using):
+                data.close_night(night.using, night_id=night_id)
+                data.close_tables(night.using, season_id=night.season_id, tables=opened)
+            return None
+        except DatabaseError as refused:
+            problem = refused
+            say(f"    cleanup refused ({refused}), trying again ...")
+        finally:
+            connections[night.using].close()
+    why = f"the night's {len(opened)} tables could not be closed: {problem}"
+    say(f"    {why}")
+    return why
+
+
+def drained(servers: list[str]) -> None:
+    """Wait until each server has answered a request sent after the load stopped: it queued
+    behind whatever the phones had sent (each server takes its connections in turn)."""
+    for base in servers:
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=120) as answer:
+                answer.read()
+        except OSError:
+            pass  # a server that does not answer has nothing to finish: the cleanup goes on
 
 
 def open_the_season(base: str, *paths: str) -> float:
@@ -356,6 +398,10 @@ def render(hall: dict) -> str:
             f"{step.get('bare_requests_per_second_before', 0):6.0f}  "
             + ("yes" if step["held"] else "no: " + "; ".join(step["why_not"]))
         )
+    for step in hall["steps"]:
+        if step.get("cleanup_failed"):
+            # its figures stand (measured before); the steps after it had its tables open too
+            lines.append(f"  after {step['tables']} tables: {step['cleanup_failed']}")
     for step in _shown_in_full(hall):
         lines += [
             "",

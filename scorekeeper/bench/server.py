@@ -59,6 +59,32 @@ def fresh_database(url: str, folder: Path) -> Iterator[str]:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
 
 
+class Stopped(BaseException):
+    """A signal asked the run to stop. Not an Exception: nothing on the way out takes it for a
+    failed step; every ``finally`` and context on the way out runs, so every process the run
+    started (gunicorn, locust, wrk, a management command) is stopped and its database dropped."""
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGINT raise Stopped, once: Python's own SIGTERM ends the process at once,
+    leaving gunicorn (a session of its own) and locust running. A second signal while the
+    run stops is ignored, so that it does not cut the stopping short."""
+    caught = (signal.SIGTERM, signal.SIGINT)
+
+    def stop(number: int, frame: object) -> None:
+        for each in caught:
+            signal.signal(each, signal.SIG_IGN)
+        raise Stopped(signal.Signals(number).name)
+
+    previous = {each: signal.signal(each, stop) for each in caught}
+    try:
+        yield
+    finally:
+        for each, handler in previous.items():
+            signal.signal(each, handler)
+
+
 def server_environment(database_url: str, folder: Path) -> dict[str, str]:
     """The environment of a production deployment on loopback, with its own key and files."""
     env = {

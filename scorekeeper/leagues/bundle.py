@@ -18,7 +18,7 @@ import json
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.db import transaction
@@ -176,8 +176,14 @@ def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> It
     yield pipe.take()
 
 
-def import_league(data: bytes) -> League:
-    """Create the league, its seasons and matches: all or nothing, in one transaction."""
+#: how many matches are read between two reports of progress
+PROGRESS_EVERY = 50
+
+
+def import_league(data: bytes, *, progress: Callable[[int, int], None] | None = None) -> League:
+    """Create the league, its seasons and matches: all or nothing, in one transaction.
+    ``progress``, if given, is told how many of the listed matches are read and checked so far,
+    and how many are listed, as the reading goes (before the transaction: it may write)."""
     if len(data) > MOST_BYTES:
         raise _too_large(f"{len(data):,} bytes; a bundle has at most {MOST_BYTES:,}")
     try:
@@ -231,16 +237,24 @@ def import_league(data: bytes) -> League:
             "of matches."
         )
     members = _member_names(members)
-    _check_matches(seasons)
+    listed = _check_matches(seasons)
+    told = progress or (lambda read, listed: None)
+    told(0, listed)
     # Everything is read, checked and scored first: the transaction below only writes. One
     # transaction, so a bundle is imported whole or not at all, even when the worker is stopped
     # half way (a match a transaction left part of a league behind). On SQLite it holds the
     # write lock while it lasts and the hall's taps wait for it: only for the writing, which
     # MOST_MATCHES keeps to what the worker's timeout allows (docs/limits.md).
-    scored = [
-        [_scored(unpacker, entry, game) for entry in season_data.get("matches", [])]
-        for season_data in seasons
-    ]
+    scored: list[list[tuple[ScoredMatch, int | None]]] = []
+    read = 0
+    for season_data in seasons:
+        scored.append([])
+        for entry in season_data.get("matches", []):
+            scored[-1].append(_scored(unpacker, entry, game))
+            read += 1
+            if read % PROGRESS_EVERY == 0:
+                told(read, listed)
+    told(listed, listed)
     with transaction.atomic():
         league = League.objects.create(name=name, game=game, rules=rules)
         league.members.set([player_named(member) for member in members])
@@ -251,9 +265,9 @@ def import_league(data: bytes) -> League:
     return league
 
 
-def _check_matches(seasons: list[dict]) -> None:
+def _check_matches(seasons: list[dict]) -> int:
     """Count the matches league.json lists, not the files in the zip: each file once, so many
-    in a season and in the bundle."""
+    in a season and in the bundle. Returns how many."""
     listed: set[str] = set()
     count = 0
     for i, season in enumerate(seasons):
@@ -275,6 +289,7 @@ def _check_matches(seasons: list[dict]) -> None:
         count += len(matches)
         if count > MOST_MATCHES:
             raise _too_large(f"league.json lists more than {MOST_MATCHES:,} matches")
+    return count
 
 
 def _member_names(members: list[str]) -> list[str]:

@@ -201,3 +201,58 @@ class HeadToHead(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} over {self.opponent_id} in {self.season_id}"
+
+
+class ExportBuild(models.Model):
+    """One heavy export (a season's hands.csv, a league's bundle.zip) at one version of what it
+    holds, built once by the worker (leagues/exports.py). One row per export and version
+    (unique): however many ask for it at once, one of them starts its build; the file itself
+    is under ``settings.EXPORTS_ROOT``, named by ``name`` and ``digest``."""
+
+    class State(models.TextChoices):
+        BUILDING = "building"
+        READY = "ready"
+        FAILED = "failed"
+
+    #: the export, unique to its season or league: ``hands-12``, ``league-3``
+    name = models.CharField(max_length=40)
+    #: the version of what it holds and the release, as a digest (exports.Export.digest)
+    digest = models.CharField(max_length=24)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.BUILDING)
+    #: when its build was asked for (again, after one lost or failed)
+    asked_at = models.DateTimeField()
+    built_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["name", "digest"], name="one_build_per_export_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.digest} ({self.state})"
+
+
+class BundleImport(models.Model):
+    """A league bundle being imported by the worker (leagues/imports.py): the page that shows
+    its progress reads this row. The bundle itself waits under ``settings.BUNDLES_ROOT`` until
+    it is imported or refused."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued"
+        READING = "reading"
+        WRITING = "writing"
+        DONE = "done"
+        FAILED = "failed"
+
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    #: the matches league.json lists, once read; and how many of them are read and checked
+    matches = models.PositiveIntegerField(default=0)
+    read = models.PositiveIntegerField(default=0)
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL)
+    #: why it was refused, and the status the page answers with (413, 422)
+    error = models.TextField(blank=True)
+    status = models.PositiveSmallIntegerField(default=200)
+    asked_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"import {self.pk} ({self.state})"

@@ -9,6 +9,7 @@ app_name = "leagues"
 urlpatterns = [
     path("leagues/", views.league_list, name="league_list"),
     path("leagues/import/", views.import_bundle, name="import_bundle"),
+    path("leagues/import/<id:pk>/", views.bundle_import, name="bundle_import"),
     path("leagues/<id:pk>/", views.league, name="league"),
     path("leagues/<id:pk>/bundle.zip", views.export_bundle, name="export_bundle"),
     path("leagues/<id:league_id>/seasons/<id:pk>/", views.season, name="season"),

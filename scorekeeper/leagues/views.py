@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Sequence
-from itertools import chain
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -27,14 +26,12 @@ from django.views.decorators.http import (
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import entered_by, require_organizer
-from scorekeeper.access.throttle import count_export
-from scorekeeper.access.views import too_many_exports
-from scorekeeper.leagues import bundle
 from scorekeeper.leagues.charts import Series, line_chart
-from scorekeeper.leagues.exports import export_kept
+from scorekeeper.leagues.exports import Export, export_answer, hands_written, league_written
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
+from scorekeeper.leagues.imports import ASK_AGAIN_EVERY, bundle_import_ask, import_lost
 from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import BundleImport, League, Season, SeasonMatch
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
     counted,
@@ -45,7 +42,6 @@ from scorekeeper.leagues.results import (
     playing_now,
     playing_versions,
     result_of,
-    season_hands,
     sides_of,
     with_seats,
 )
@@ -65,7 +61,7 @@ from scorekeeper.tables.i18n import game_name, rule_said
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
-from scorekeeper.tables.spreadsheet import SafeWriter, csv_lines
+from scorekeeper.tables.spreadsheet import SafeWriter
 from scorekeeper.tables.turns import matches_shared, shared_a_seat
 from scorekeeper.tables.views.access import players_around
 from scorekeeper.tables.views.history import shown_version_asked
@@ -448,22 +444,12 @@ def standings_csv_response(
 
 @require_safe
 def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponseBase:
-    """Every hand of the season: one row per side per hand, with the running total. Written
-    as it is read, a chunk of matches at a time, so a season of any size is sent in the
-    memory of a chunk, and kept as a file while the season stands as it is (exports.py); read
-    without an account, it counts as a heavy export."""
+    """Every hand of the season: one row per side per hand, with the running total. Built once
+    per version of the season by the worker and kept as a file (exports.py); while it is being
+    built the page says so. Read without an account, it counts as a heavy export."""
     season = get_season(league_id, pk)
-    if refusal := count_export(request):
-        return too_many_exports(request, refusal)
-    header = [["match", "game", "hand", "side", "points", "running total"]]
-    return export_kept(
-        name=f"hands-{season.pk}",
-        version=season_export_version(season),
-        suffix=".csv",
-        content_type="text/csv; charset=utf-8",
-        filename=f"hands-{season.pk}.csv",
-        written=csv_lines(chain(header, season_hands(season.pk))),
-    )
+    export = Export(kind="hands", pk=season.pk, version=season_export_version(season))
+    return export_answer(request, export, hands_written(season.pk))
 
 
 def season_export_version(season: Season) -> str:
@@ -498,45 +484,61 @@ def _csv_response(filename: str) -> HttpResponse:
 
 @require_safe
 def export_bundle(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The league as a zip, written as it is sent (bundle.py) and kept as a file while the
-    league stands as it is (exports.py); read without an account, it counts as a heavy
-    export."""
+    """The league as a zip (bundle.py), built once per version of the league by the worker and
+    kept as a file (exports.py); while it is being built the page says so. Read without an
+    account, it counts as a heavy export."""
     league = get_object_or_404(League, pk=pk)
-    if refusal := count_export(request):
-        return too_many_exports(request, refusal)
-    return export_kept(
-        name=f"league-{league.pk}",
-        version=league_export_version(league),
-        suffix=".zip",
-        content_type="application/zip",
-        filename=f"league-{league.pk}.zip",
-        written=bundle.export_league(league),
-    )
+    export = Export(kind="league", pk=league.pk, version=league_export_version(league))
+    return export_answer(request, export, league_written(league))
 
 
 @require_http_methods(["GET", "POST"])
 def import_bundle(request: HttpRequest) -> HttpResponse:
-    error = ""
-    status = 200
+    """Upload a league bundle: it is imported by the worker (imports.py), and the organizer is
+    sent to the page that shows its progress; where tasks run in the request, straight to the
+    league, or back here with why it was refused."""
     if request.method == "POST":
         require_organizer(request)
         upload = request.FILES.get("file")
         if upload is None:
             error = gettext("Choose a league bundle (.zip) to import.")
-            status = 422
-        else:
-            try:
-                league = bundle.import_league(upload.read())
-            except bundle.BundleError as problem:
-                error = str(problem)
-                # 413 for a bundle larger than the app takes, 422 for one it cannot keep
-                status = problem.status
-            else:
-                messages.success(
-                    request, gettext("League %(league)s imported.") % {"league": league}
-                )
-                return redirect("leagues:league", pk=league.pk)
-    return render(request, "leagues/import.html", {"error": error}, status=status)
+            return render(request, "leagues/import.html", {"error": error}, status=422)
+        asked = bundle_import_ask(upload=upload)
+        if asked.state in (BundleImport.State.DONE, BundleImport.State.FAILED):
+            return _bundle_imported(request, asked)
+        return redirect("leagues:bundle_import", pk=asked.pk)
+    return render(request, "leagues/import.html", {"error": ""})
+
+
+@require_safe
+def bundle_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """A bundle's import under way: how many of its matches are read, asking again every few
+    seconds by itself; the league once it is in, or why the bundle was refused."""
+    require_organizer(request)
+    asked = get_object_or_404(BundleImport, pk=pk)
+    if asked.state in (BundleImport.State.DONE, BundleImport.State.FAILED):
+        return _bundle_imported(request, asked)
+    if import_lost(asked):
+        error = gettext(
+            "The import stopped before it was done, and nothing of it was kept. "
+            "Import the bundle again."
+        )
+        return render(request, "leagues/import.html", {"error": error})
+    return render(
+        request,
+        "leagues/import_progress.html",
+        {"asked": asked, "seconds": ASK_AGAIN_EVERY},
+    )
+
+
+def _bundle_imported(request: HttpRequest, asked: BundleImport) -> HttpResponse:
+    """The league imported, or the form again with why the bundle was refused (413 for a
+    bundle larger than the app takes, 422 for one it cannot keep)."""
+    if asked.state == BundleImport.State.FAILED or asked.league is None:
+        context = {"error": asked.error}
+        return render(request, "leagues/import.html", context, status=asked.status)
+    messages.success(request, gettext("League %(league)s imported.") % {"league": asked.league})
+    return redirect("leagues:league", pk=asked.league.pk)
 
 
 # -- players -----------------------------------------------------------------------------------

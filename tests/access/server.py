@@ -94,10 +94,15 @@ def shell(env: dict[str, str], code: str) -> dict:
 
 @contextmanager
 def organizers_server(
-    backend: str, folder: Path, username: str, password: str
+    backend: str,
+    folder: Path,
+    username: str,
+    password: str,
+    settings: dict[str, str] | None = None,
 ) -> Iterator[tuple[Server, dict[str, str]]]:
     """A running server and its environment, on a new database of ``backend`` ("sqlite", a
-    file in ``folder``, or "postgresql", on the run's server) with an organizer's account."""
+    file in ``folder``, or "postgresql", on the run's server) with an organizer's account;
+    ``settings``: more environment variables for it (scorekeeper/settings.py reads them)."""
     with ExitStack() as stack:
         if backend == "postgresql":
             run_server = os.environ.get("DATABASE_URL", "")
@@ -105,7 +110,7 @@ def organizers_server(
             url = stack.enter_context(postgres_database(run_server))
         else:
             url = f"sqlite:///{folder / 'scorekeeper.sqlite3'}"
-        env = server_environment(url)
+        env = {**server_environment(url), **(settings or {})}
         shell(
             env,
             f"from tests.access.serverside import prepare; prepare({username!r}, {password!r})",

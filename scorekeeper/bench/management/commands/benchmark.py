@@ -186,7 +186,13 @@ class Command(BaseCommand):
         except (FileNotFoundError, OSError, ValueError) as problem:
             raise CommandError(str(problem)) from None
         try:
-            report = self.run(wrk, options)
+            with server.stopped_by_signals():
+                report = self.run(wrk, options)
+        except server.Stopped as signalled:
+            raise CommandError(
+                f"Stopped by {signalled}: every process the run started is stopped, "
+                "its database removed."
+            ) from None
         except (RuntimeError, ValueError, OSError) as problem:
             raise CommandError(str(problem)) from None
         self.stdout.write(render(report))
