@@ -384,13 +384,23 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
 def standings_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     season = get_season(league_id, pk)
     rows = standings_read(season, season.league.ranking_rule)
-    return standings_csv_response(rows, f"standings-{season.pk}.csv")
+    lowest = season.league.game == "chickenfoot"
+    return standings_csv_response(rows, f"standings-{season.pk}.csv", lowest_wins=lowest)
 
 
-def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
-    """Standings as CSV, a row per player, best first: a season's, or a league night's."""
+def standings_csv_response(
+    rows: list[Standing], filename: str, *, lowest_wins: bool = False
+) -> HttpResponse:
+    """Standings as CSV, a row per player, best first: a season's, or a league night's. Where
+    the lowest total wins (Chickenfoot) a player is counted by placings, as the page shows:
+    points for and against mean nothing there."""
     response = _csv_response(filename)
     writer = SafeWriter(response)
+    if lowest_wins:
+        places = sorted({place for row in rows for place in row.placings})
+        scored = [_ordinal(place) for place in places]
+    else:
+        scored = ["points for", "points against", "difference"]
     writer.writerow(
         [
             "rank",
@@ -400,14 +410,16 @@ def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
             "lost",
             "forfeits",
             "win %",
-            "points for",
-            "points against",
-            "difference",
+            *scored,
             "average total",
             "average place",
         ]
     )
     for row in rows:
+        if lowest_wins:
+            counts = [row.placings.get(place, 0) for place in places]
+        else:
+            counts = [row.points_for, row.points_against, row.difference]
         writer.writerow(
             [
                 row.rank,
@@ -417,14 +429,18 @@ def standings_csv_response(rows: list[Standing], filename: str) -> HttpResponse:
                 row.lost,
                 row.forfeits,
                 f"{row.win_percent:.1f}",
-                row.points_for,
-                row.points_against,
-                row.difference,
+                *counts,
                 f"{row.average_total:.1f}",
                 f"{row.average_place:.2f}",
             ]
         )
     return response
+
+
+def _ordinal(place: int) -> str:
+    """A CSV's column heading, in English as its others are: 1st, 2nd, 3rd, 4th, 11th."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 @require_safe

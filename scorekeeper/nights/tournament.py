@@ -253,6 +253,11 @@ class StandingShown:
     lost: int
     values: list[str]
     decided_by: str
+    #: each tie-break's value as the engine has it (None where it has none), in ``values``' order
+    exact: tuple[Fraction | None, ...] = ()
+    #: the key of the tie-break that put the row below the row above (``match_points`` too),
+    #: "" for the first row and a row still tied with the one above
+    decided_key: str = ""
 
 
 def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int, str]) -> dict:
@@ -292,10 +297,12 @@ def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int,
                 lost=lost,
                 values=[_value(key, row.values[key]) for key in keys],
                 decided_by=str(TIEBREAK_NAMES[row.decided_by]) if tie else "",
+                exact=tuple(row.values[key] for key in keys),
+                decided_key=row.decided_by or "",
             )
         )
         previous = row
-    return {"columns": [TIEBREAK_NAMES[key] for key in keys], "rows": shown}
+    return {"columns": [TIEBREAK_NAMES[key] for key in keys], "keys": keys, "rows": shown}
 
 
 def _won(game: Game, entry: Entry) -> int:

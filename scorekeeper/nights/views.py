@@ -362,7 +362,10 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's results as the season's standings CSV has them: a row per player."""
     night = get_night(pk)
-    return standings_csv_response(night_standings(night), f"night-{night.pk}.csv")
+    lowest = night.season.league.game == "chickenfoot"
+    return standings_csv_response(
+        night_standings(night), f"night-{night.pk}.csv", lowest_wins=lowest
+    )
 
 
 @require_safe
