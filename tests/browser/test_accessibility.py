@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.hall import Hall, open_the_hall, sign_in
 from tests.browser.offline import go_offline
-from tests.browser.table import expect_totals
+from tests.browser.table import NETWORK_DOWN, REFUSED, expect_totals
 
 AXE = Axe()
 
@@ -172,6 +172,7 @@ def keep_score_on_the_straight_board(page: Page, live_server: LiveServer, scheme
     return hall
 
 
+@pytest.mark.console_errors(REFUSED)
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
@@ -202,6 +203,7 @@ def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
     assert not found, f"refused ({scheme}):\n" + "\n".join(found)
 
 
+@pytest.mark.console_errors(NETWORK_DOWN)
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
