@@ -124,6 +124,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     # the owner's link is a phone's own, not one to hand out: nobody joins with it
     link = (
         ShareLink.objects.select_related("match")
+        .prefetch_related("match__seats__player")
         .filter(token=token, revoked_at=None, owner=False)
         .first()
     )
@@ -137,7 +138,9 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         if form.cleaned_data["name"]:
             request.session[DISPLAY_NAME] = form.cleaned_data["name"]
         return redirect("tables:scoreboard", pk=link.match_id)
-    return render(request, "access/join.html", {"link": link, "form": form})
+    # the table and who sits there, read before Join: "Table 3: Ana & Bo against Cy & Di"
+    sides = list(link.match.seating().sides)
+    return render(request, "access/join.html", {"link": link, "form": form, "sides": sides})
 
 
 def start_watching(request: HttpRequest, link: ShareLink) -> HttpResponse:

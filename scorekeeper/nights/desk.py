@@ -114,8 +114,9 @@ def desk_tables(
     sign_state: Callable[[Match], SignState] = no_signatures,
     disputes: dict[int, int] | None = None,
 ) -> list[DeskTable]:
-    """The round's tables for the desk, disputes first, then by number; ``disputes`` maps a
-    match's id to its open dispute's."""
+    """The round's tables for the desk: disputes first, then the tables still playing (quiet
+    ones among them), then those done, each by number; ``disputes`` maps a match's id to its
+    open dispute's. On a phone the desk is a list: what needs the director stays on top."""
     shown = []
     for table in tables:
         match = table.table.match
@@ -129,7 +130,10 @@ def desk_tables(
         if desk.disputed and disputes and match.pk in disputes:
             desk = replace(desk, dispute=disputes[match.pk])
         shown.append(desk)
-    return sorted(shown, key=lambda desk: (not desk.disputed, desk.number))
+    still_playing = (TableState.PLAYING, TableState.IDLE)
+    return sorted(
+        shown, key=lambda desk: (not desk.disputed, desk.state not in still_playing, desk.number)
+    )
 
 
 # -- the round clock -----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.events import pairing
 from scorekeeper.events.standings import Bye, Entry, Game, Result, Row, entries_of, standings
 from scorekeeper.nights import draw
-from scorekeeper.nights.models import CheckIn, Night, NightRound
+from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
 
 #: the tie-breaks an organizer may tick, in the order the standings apply them (match points
 #: always come first)
@@ -253,6 +253,11 @@ class StandingShown:
     lost: int
     values: list[str]
     decided_by: str
+    #: each tie-break's value as the engine has it (None where it has none), in ``values``' order
+    exact: tuple[Fraction | None, ...] = ()
+    #: the key of the tie-break that put the row below the row above (``match_points`` too),
+    #: "" for the first row and a row still tied with the one above
+    decided_key: str = ""
 
 
 def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int, str]) -> dict:
@@ -292,10 +297,12 @@ def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int,
                 lost=lost,
                 values=[_value(key, row.values[key]) for key in keys],
                 decided_by=str(TIEBREAK_NAMES[row.decided_by]) if tie else "",
+                exact=tuple(row.values[key] for key in keys),
+                decided_key=row.decided_by or "",
             )
         )
         previous = row
-    return {"columns": [TIEBREAK_NAMES[key] for key in keys], "rows": shown}
+    return {"columns": [TIEBREAK_NAMES[key] for key in keys], "keys": keys, "rows": shown}
 
 
 def _won(game: Game, entry: Entry) -> int:
@@ -345,3 +352,36 @@ def partners_pair(night: Night, pairs: Sequence[tuple[int, int]], alone: Sequenc
             changed = True
         if changed:
             NightRound.objects.filter(night=night, started_at=None).delete()
+
+
+def partners_last_night(night: Night, here: Iterable[int]) -> list[tuple[int, int]]:
+    """The partnerships of the league's latest earlier night in partnerships whose two players
+    are both ``here`` (player ids): "Same partners as last night" pairs them at one tap."""
+    here = set(here)
+    earlier = (
+        CheckIn.objects.filter(night__season__league_id=night.season.league_id)
+        .exclude(night=night)
+        .exclude(partner=None)
+        .filter(night__played_on__lte=night.played_on)
+        .order_by("-night__played_on", "-night_id")
+        .values_list("night_id", flat=True)
+        .first()
+    )
+    if earlier is None:
+        return []
+    pairs = CheckIn.objects.filter(night_id=earlier).exclude(partner=None)
+    return sorted(
+        {
+            (min(player, partner), max(player, partner))
+            for player, partner in pairs.values_list("player_id", "partner_id")
+            if player in here and partner in here
+        }
+    )
+
+
+def is_tournament_match(match_id: int) -> bool:
+    """Whether a match is a table of a Swiss or round robin night: its board offers no
+    Rematch (the next round's pairing decides who plays whom). One small query."""
+    return NightTable.objects.filter(
+        match_id=match_id, night_round__night__draw__in=(Night.Draw.SWISS, Night.Draw.ROUND_ROBIN)
+    ).exists()

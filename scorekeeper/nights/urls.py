@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.nights import desk_views, public, sign_views, views
+from scorekeeper.nights import desk_views, public, sheets, sign_views, views
 
 app_name = "nights"
 
@@ -28,6 +28,9 @@ urlpatterns = [
     path("night-rounds/<id:pk>/clock/", desk_views.round_clock, name="round_clock"),
     path("nights/<id:pk>/results.csv", views.results_csv, name="results_csv"),
     path("nights/<id:pk>/bundle.zip", views.bundle, name="bundle"),
+    path("nights/<id:pk>/standings.csv", sheets.standings_csv, name="standings_csv"),
+    path("nights/<id:pk>/standings/print/", sheets.standings_sheet, name="standings_sheet"),
+    path("nights/<id:pk>/rounds/<id:number>/print/", sheets.round_sheet, name="round_sheet"),
     path("nights/sign/<str:token>/", sign_views.sign, name="sign"),
     path("nights/disputes/<id:pk>/", sign_views.dispute, name="dispute"),
 ]

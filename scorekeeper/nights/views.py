@@ -52,7 +52,10 @@ def new_night(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     """A night of the season, and who came: the organizer ticks the members here."""
     require_organizer(request)
     season = get_season(league_id, pk)
-    form = NightForm(season.league, request.POST or None)
+    # "Everyone came" (a GET of the page): every member ticked, for the absent to be unticked
+    everyone = request.method == "GET" and request.GET.get("everyone") == "1"
+    initial = {"players": list(season.league.members.values_list("pk", flat=True))}
+    form = NightForm(season.league, request.POST or None, initial=initial if everyone else None)
     if request.method == "POST" and form.is_valid():
         night = form.night(season, request.user)
         rounds.open_night(night, *form.who_came())
@@ -113,6 +116,11 @@ def _night_context(night: Night, **forms) -> dict:
         # results the other side disputed, for the organizer to settle (nights/signing.py)
         "disputes": open_disputes(night) if started else [],
         "standings": _tournament_standings(night, all_rounds, names),
+        "partners_last_night": bool(
+            night.is_tournament
+            and tournament.in_partnerships(night)
+            and tournament.partners_last_night(night, [c.player_id for c in here])
+        ),
         "partners_form": forms.get("partners_form")
         or (
             PartnersForm(here)
@@ -268,6 +276,8 @@ def partners(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament in partnerships: the organizer pairs the players here, once."""
     night = _organizer_night(request, pk)
     here = rounds.playing_in(night, rounds.next_number(night))
+    if "last_night" in request.POST:
+        return _partners_as_last_night(request, night, [c.player_id for c in here])
     form = PartnersForm(here, request.POST)
     if not form.is_valid():
         return _refused(
@@ -281,6 +291,22 @@ def partners(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         gettext("Partnerships saved: %(count)s.") % {"count": len(form.cleaned_data["pairs"])},
     )
+    return redirect("nights:night", pk=night.pk)
+
+
+def _partners_as_last_night(request: HttpRequest, night: Night, here: list[int]) -> HttpResponse:
+    """ "Same partners as last night": the pairs of the league's latest night in partnerships
+    whose two players are here, saved at once; the others are paired as usual."""
+    pairs = tournament.partners_last_night(night, here)
+    if not pairs:
+        return _refused(
+            request, night, gettext("No two players here were partners on an earlier night.")
+        )
+    try:
+        tournament.partners_pair(night, pairs, [])
+    except tournament.TournamentError as refusal:
+        return _refused(request, night, str(refusal))
+    messages.success(request, gettext("Partnerships saved: %(count)s.") % {"count": len(pairs)})
     return redirect("nights:night", pk=night.pk)
 
 

@@ -120,3 +120,17 @@ def csp_violations(heard: list[str]) -> list[str]:
         for line in heard
         if "content security policy" in line.lower() or "content-security-policy" in line.lower()
     ]
+
+
+# What a browser logs on its console for an answer a test brings about on purpose, named in
+# @pytest.mark.console_errors(...) (tests/browser/conftest.py): any other console error fails.
+#: a request the network dropped: a phone offline, a flaky Wi-Fi, a server out of reach
+NETWORK_DOWN = r"net::ERR_(INTERNET_DISCONNECTED|CONNECTION_RESET|FAILED)\b"
+#: an entry the rules or the form refused, answered 422 with its reasons
+REFUSED = r"status of 422 "
+#: a link taken back or a phone signed out: the server says no (403)
+FORBIDDEN = r"status of 403 "
+#: the database busy: the server asks for the entry again (503)
+BUSY = r"status of 503 "
+#: htmx's own words for a request that never got an answer
+HTMX_UNANSWERED = r"htmx:(sendError|afterRequest)\b"

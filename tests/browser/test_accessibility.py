@@ -16,7 +16,7 @@ from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night
 from tests.browser.hall import Hall, open_the_hall, sign_in
 from tests.browser.offline import go_offline
-from tests.browser.table import expect_totals
+from tests.browser.table import NETWORK_DOWN, REFUSED, expect_totals
 
 AXE = Axe()
 
@@ -175,6 +175,7 @@ def keep_score_on_the_straight_board(page: Page, live_server: LiveServer, scheme
     return hall
 
 
+@pytest.mark.console_errors(REFUSED)
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
@@ -205,6 +206,7 @@ def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
     assert not found, f"refused ({scheme}):\n" + "\n".join(found)
 
 
+@pytest.mark.console_errors(NETWORK_DOWN)
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.table import expect_totals, seat_players, start_the_match
+from tests.browser.table import REFUSED, expect_totals, seat_players, start_the_match
 
 KEEP_IT = "Keep it anyway: the table agrees this is what happened"
 
@@ -35,6 +35,7 @@ def test_a_tap_updates_the_scoreboard_in_place_without_loading_a_page(
     assert page.url == address
 
 
+@pytest.mark.console_errors(REFUSED)
 @pytest.mark.django_db(transaction=True)
 def test_a_play_of_12_is_refused_in_words_until_the_table_keeps_it_anyway(
     page: Page, live_server: LiveServer
@@ -70,6 +71,7 @@ def test_a_play_of_12_is_refused_in_words_until_the_table_keeps_it_anyway(
     expect(page.get_by_label(KEEP_IT)).to_have_count(0)
 
 
+@pytest.mark.console_errors(REFUSED)
 @pytest.mark.django_db(transaction=True)
 def test_pips_for_the_player_who_dominoed_are_refused_and_undo_takes_entries_back(
     page: Page, live_server: LiveServer

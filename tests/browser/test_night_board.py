@@ -8,11 +8,12 @@ import datetime
 from collections.abc import Iterator
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import desk, rounds, tournament
 from scorekeeper.nights.models import Night
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.scoring import player_named
@@ -113,3 +114,62 @@ def test_the_nights_board_fills_a_tv_in_type_read_across_the_hall(
     )
     assert (width, height) == (1920, 1080)
     assert names_over_more_than_one_line(tv) == []
+
+
+def tournament_started(tables: int) -> str:
+    """A Swiss night of ``2 * tables + 1`` partnerships, round 1 started (one partnership has
+    the bye) and its clock running: the board's path. The names are the long and the short
+    ones of a hall, a few long enough to be cut short."""
+    league = League.objects.create(name="Harris County Thursday Domino Club", game="straight")
+    season = Season.objects.create(
+        league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
+    )
+    names = [
+        NAMES[n % len(NAMES)] + ("" if n < len(NAMES) else f" {n}") for n in range(4 * tables + 2)
+    ]
+    came = [player_named(name) for name in names]
+    league.members.set(came)
+    night = Night(
+        season=season,
+        played_on=datetime.date(2026, 12, 4),
+        rounds=4,
+        draw=Night.Draw.SWISS,
+        round_minutes=55,
+    )
+    rounds.open_night(night, came, [])
+    tournament.partners_pair(
+        night, [(a.pk, b.pk) for a, b in zip(came[0::2], came[1::2], strict=True)], []
+    )
+    drawn = rounds.draw_round(night)
+    rounds.start_round(drawn, by=Author(name="Organizer"))
+    desk.clock_start(night_round=drawn, now=timezone.now())
+    return f"/nights/{night.pk}/board/"
+
+
+@pytest.mark.parametrize("tables", [2, 4, 8, 16])
+def test_a_tournament_round_with_a_bye_and_the_clock_fits_a_tv(
+    tv: Page, live_server: LiveServer, output_path: str, tables: int
+) -> None:
+    """The round's heading, its clock, every table and the bye, all on a 1920x1080 screen: at
+    4 tables the board was 1093 px tall, the bye's line below the screen."""
+    board_path = tournament_started(tables)
+
+    tv.goto(live_server.url + board_path)
+
+    board = tv.locator("#wall-board")
+    expect(board.locator(".night-table")).to_have_count(tables)
+    expect(board.get_by_test_id("round-clock")).to_contain_text("Round 1 ·")
+    expect(board.get_by_test_id("bye")).to_contain_text("Bye:")
+    save_screenshot(tv, output_path, f"tournament-board-{tables}-tables.png")
+    width, height = tv.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert (width, height) == (1920, 1080), f"the board is {width}x{height} at {tables} tables"
+    # nothing cut off inside the screen either: every table and the bye end above its bottom
+    bottoms = board.locator(".night-table, [data-testid=bye]").evaluate_all(
+        "shown => shown.map(e => e.getBoundingClientRect().bottom)"
+    )
+    assert max(bottoms) <= 1080
+    assert names_over_more_than_one_line(tv) == []
+    # read from across the hall: no name smaller than the season's wall at its busiest
+    assert min(names_px(tv)) >= 16

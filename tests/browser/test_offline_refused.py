@@ -27,6 +27,8 @@ from tests.browser.offline import (
     wait_for_the_service_worker,
 )
 from tests.browser.table import (
+    FORBIDDEN,
+    NETWORK_DOWN,
     csp_violations,
     expect_board_ready,
     join,
@@ -43,6 +45,7 @@ def new_match() -> rules.Match:
     return create_match(rules.Match("straight", PLAYERS, hands=(rules.Hand(leader="Ann"),)))
 
 
+@pytest.mark.console_errors(NETWORK_DOWN, FORBIDDEN)
 @pytest.mark.django_db(transaction=True)
 def test_a_revoked_link_keeps_the_entries_and_they_can_be_saved_as_a_match_file(
     new_context: NewContext, live_server: LiveServer, tmp_path: Path
@@ -85,6 +88,7 @@ def test_a_revoked_link_keeps_the_entries_and_they_can_be_saved_as_a_match_file(
     assert csp_violations(heard) == []
 
 
+@pytest.mark.console_errors(NETWORK_DOWN, FORBIDDEN)
 @pytest.mark.django_db(transaction=True)
 def test_a_phone_signed_out_while_offline_is_asked_to_sign_in_and_loses_nothing(
     new_context: NewContext, live_server: LiveServer, django_user_model

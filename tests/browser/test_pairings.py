@@ -21,7 +21,13 @@ from scorekeeper.nights.models import Night
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
-from tests.browser.table import assert_fits_the_phone, csp_violations, listen, save_screenshot
+from tests.browser.table import (
+    REFUSED,
+    assert_fits_the_phone,
+    csp_violations,
+    listen,
+    save_screenshot,
+)
 from tests.browser.test_accessibility import blocking_violations
 from tests.web.table import play, scorekeeper_client, seated_names
 
@@ -107,6 +113,7 @@ def test_without_javascript_the_form_finds_the_table(
     context.close()
 
 
+@pytest.mark.console_errors(REFUSED)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_the_table_pages(
     page: Page, live_server: LiveServer, scheme: str

@@ -13,9 +13,10 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.tables.models import Play
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import expect_totals, join, save_screenshot, tap_score
+from tests.browser.table import REFUSED, expect_totals, join, save_screenshot, tap_score
 
 
+@pytest.mark.console_errors(REFUSED)
 @pytest.mark.django_db(transaction=True)
 def test_the_same_play_from_a_second_phone_asks_before_it_counts(
     new_context: Callable[..., BrowserContext], live_server: LiveServer, output_path: str

@@ -4,6 +4,7 @@ and saving are. Every step leaves a screenshot in the test's output folder."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 import pytest
@@ -14,8 +15,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import create_match
+from scorekeeper.tables.scoring import create_match, player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import expect_totals, save_screenshot
 
@@ -30,15 +33,24 @@ BUDGET = {
     "sedma double": 2,
     "new straight match": 2,
     "rematch": 1,
+    # an 18-player Swiss night in partnerships, from the season's page to round 1 started:
+    # New league night, the draw, Everyone came, the 2 who stayed home unticked, Start the
+    # night, 9 partners picked, Save the partnerships, Draw round 1, Start round 1 (before
+    # "Everyone came", each of the 18 was ticked: 33 taps)
+    "tournament night to round 1": 18,
+    # the next night, the same pairs: "Same partners as last night" instead of 9 picks and Save
+    "tournament night to round 1, last night's partners": 9,
 }
 
 
 class Taps:
     """Taps the phone's screen and counts the taps; a screenshot after each."""
 
-    def __init__(self, page: Page, output_path: str, action: str) -> None:
+    def __init__(self, page: Page, output_path: str, action: str, *, shots: bool = True) -> None:
         self.page, self.output_path, self.action = page, output_path, action
         self.count = 0
+        #: a screenshot after each tap; a long errand of long pages takes its last one only
+        self.shots = shots
 
     def tap(self, target: Locator, *, then: Callable[[], None] | None = None) -> None:
         """Tap ``target``; ``then`` waits for what the tap brings (a page it opens) before the
@@ -47,7 +59,8 @@ class Taps:
         self.count += 1
         if then is not None:
             then()
-        self.shot()
+        if self.shots:
+            self.shot()
 
     def shot(self, step: str = "") -> None:
         name = f"{self.action.replace(' ', '-')}-{self.count}{'-' + step if step else ''}.png"
@@ -245,3 +258,78 @@ def test_a_rematch_is_one_tap(page: Page, signed_in: LiveServer, output_path: st
 
     expect(page.get_by_role("region", name="Totals")).to_contain_text("Ben & Dale")
     taps.within_budget()
+
+
+#: a league of twenty; eighteen come to its tournament nights, in nine partnerships
+LEAGUE = (
+    *"Ana Bo Cy Di Eve Flo Gus Hal Ivy Jo Kai Lu Mo Ned Oli Pia Quin Rae".split(),
+    "Sam",
+    "Tess",
+)
+CAME = LEAGUE[:18]
+
+
+def tournament_night_to_round_1(page: Page, season_path: str, taps: Taps, *, again: bool) -> None:
+    """From the season's page: a Swiss night of the 18 who came, partnered, round 1 started."""
+    page.goto(season_path)
+    taps.tap(
+        page.get_by_role("link", name="New league night"),
+        then=lambda: expect(page.get_by_role("heading", name="New league night")).to_be_visible(),
+    )
+    # "Everyone came" draws the form again with every box ticked: it comes first
+    taps.tap(
+        page.get_by_role("button", name="Everyone came"),
+        then=lambda: expect(page.get_by_label("Tess", exact=True)).to_be_checked(),
+    )
+    for absent in LEAGUE[18:]:
+        taps.tap(page.get_by_label(absent, exact=True))
+    page.get_by_label("The draw", exact=True).select_option(Night.Draw.SWISS)
+    taps.count += 1  # a pick from a list: one tap, as the desk's tests count it
+    page.get_by_label("Rounds", exact=True).fill("4")
+    taps.tap(
+        page.get_by_role("button", name="Start the night"),
+        then=lambda: expect(page.get_by_role("heading", name="18 players here")).to_be_visible(),
+    )
+    partners = page.get_by_test_id("partners")
+    if again:
+        taps.tap(partners.get_by_role("button", name="Same partners as last night"))
+    else:
+        for first, second in zip(CAME[0::2], CAME[1::2], strict=True):
+            partners.get_by_label(first, exact=True).select_option(label=second)
+            taps.count += 1
+        taps.tap(partners.get_by_role("button", name="Save the partnerships"))
+    expect(page.get_by_text("Partnerships saved: 9.")).to_be_visible()
+    taps.tap(page.get_by_role("button", name="Draw round 1", exact=True))
+    expect(page.locator("#draw .night-table")).to_have_count(4)
+    expect(page.get_by_test_id("bye")).to_contain_text("Bye: ")
+    taps.tap(
+        page.get_by_role("button", name="Start round 1", exact=True),
+        then=lambda: expect(
+            page.get_by_role("heading", name="Table cards, round 1")
+        ).to_be_visible(),
+    )
+
+
+def test_an_18_player_tournament_night_is_started_in_few_taps(
+    page: Page, signed_in: LiveServer, output_path: str
+) -> None:
+    league = League.objects.create(name="Friday Fives", game="straight", rules={"target": 25})
+    league.members.set([player_named(name) for name in LEAGUE])
+    season = Season.objects.create(
+        league=league, name="Winter", starts_on=datetime.date(2026, 12, 1)
+    )
+    season_path = f"{signed_in.url}/leagues/{league.pk}/seasons/{season.pk}/"
+
+    first = Taps(page, output_path, "tournament night to round 1", shots=False)
+    tournament_night_to_round_1(page, season_path, first, again=False)
+    first.shot()
+    print(f"The organizer's taps to round 1 of an 18-player tournament night: {first.count}")
+    first.within_budget()
+
+    following = Taps(
+        page, output_path, "tournament night to round 1, last night's partners", shots=False
+    )
+    tournament_night_to_round_1(page, season_path, following, again=True)
+    following.shot()
+    print(f"The same with last night's partners: {following.count}")
+    following.within_budget()

@@ -17,7 +17,7 @@ from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import save_screenshot
+from tests.browser.table import HTMX_UNANSWERED, NETWORK_DOWN, save_screenshot
 from tests.leagues.season import straight_season
 
 #: the wall asks every two seconds; a second more covers the answer and the swap
@@ -209,6 +209,7 @@ def test_the_full_screen_button_fills_the_screen_and_steps_aside(
     expect(page.get_by_role("button", name="Full screen")).to_have_count(0)
 
 
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED)
 @pytest.mark.django_db(transaction=True)
 def test_a_wall_that_cannot_reach_the_server_says_so_and_recovers(
     tv: Callable[[int, int], Page], live_server: LiveServer

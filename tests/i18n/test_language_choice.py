@@ -171,7 +171,9 @@ def test_the_standings_write_a_win_percentage_with_the_languages_decimal_mark(
     page = content(speaking(language).get(reverse("leagues:season", args=[league.pk, season.pk])))
     rows = {
         name: cells
-        for name, cells in re.findall(r'<th scope="row">(\w+)</th>(.*?)</tr>', page, re.S)
+        for name, cells in re.findall(
+            r'<th scope="row"><a href="[^"]*">(\w+)</a></th>(.*?)</tr>', page, re.S
+        )
     }
 
     assert f'<td class="num">{ana}</td>' in rows["Ana"]

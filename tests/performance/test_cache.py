@@ -28,7 +28,9 @@ def season_url(hall: Hall) -> str:
 
 def in_standings(client: Client, hall: Hall, player: str) -> bool:
     """Whether the season's table has a row for ``player``."""
-    return f'<th scope="row">{player}' in client.get(season_url(hall)).content.decode()
+    page = client.get(season_url(hall)).content.decode()
+    # the name, as a link to the player's page
+    return re.search(rf'<th scope="row"><a href="[^"]*">{re.escape(player)}</a>', page) is not None
 
 
 def scoreboard(client: Client, match: Match) -> str:

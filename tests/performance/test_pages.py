@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.cache import has_vary_header
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.tables.models import Hand, Match, Play
+from scorekeeper.tables.models import Hand, Match, Play, Player
 from scorekeeper.tables.scoring import refetch, scoreboard_of
 from tests.performance.hall import SMALL, Hall, build, season_match_to_ten
 from tests.web.pages import HTMX, content, text, totals
@@ -219,13 +219,19 @@ def test_a_watcher_gets_the_same_gzipped_standings_and_they_follow_the_season() 
     standings = content(unzipped(first))
     assert content(unzipped(second)) == standings
     assert "csrfmiddlewaretoken" not in standings
-    assert any(f'<th scope="row">{name}' in standings for name in names)
-    assert '<th scope="row">Quinn' not in standings
+    assert any(row_of(name) in standings for name in names)
+    assert row_of("Quinn") not in standings
 
     assert play(scorekeeper_client(), match, "Quinn", 10).status_code == 302
     assert refetch(match).finished
 
-    assert '<th scope="row">Quinn' in content(unzipped(gzipped(Client(), url)))
+    assert row_of("Quinn") in content(unzipped(gzipped(Client(), url)))
+
+
+def row_of(name: str) -> str:
+    """The start of a player's row of the standings: the name, a link to the player's page."""
+    player = Player.objects.get(name=name)
+    return f'<th scope="row"><a href="{reverse("leagues:player", args=[player.pk])}">{name}</a>'
 
 
 def test_the_kept_standings_are_sent_in_each_readers_language() -> None:

@@ -211,6 +211,23 @@ def test_a_preview_as_the_pips_are_typed_takes_no_lock(
     assert depths == [outside]
 
 
+def test_a_preview_before_the_pips_are_typed_is_answered_not_refused(
+    client: Client, straight_match: Match
+) -> None:
+    """Tapping who dominoed before typing the pips asks for a preview of a form half filled
+    in: nothing was sent to be saved, so nothing is refused (a 422 is logged on the phone's
+    console as a failed request each time). Saving that form is refused."""
+    play(client, straight_match, "Ana", 10)
+    before = rows(straight_match)
+
+    previewed = domino(client, straight_match, "Bo", htmx=True, extra={"preview": "1"})
+    saved_now = domino(client, straight_match, "Bo", htmx=True)
+
+    assert previewed.status_code == 200
+    assert saved_now.status_code == 422
+    assert rows(straight_match) == before
+
+
 # -- winning ----------------------------------------------------------------------------------
 
 

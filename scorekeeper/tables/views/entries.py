@@ -150,6 +150,11 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
         form = hand_end_form(match.seating(), request.POST)
         name = "round" if match.game == "chickenfoot" else "end"
         if not form.is_valid():
+            if previewed:
+                # a preview of a form half filled in refuses nothing (nothing was sent to be
+                # saved): it says what is missing, answered 200 as any preview, or the phone's
+                # console logs a failed request each time the typing pauses
+                return render_board(request, match, forms={name: form}, open_panel=name)
             return _refuse_form(request, match, form, name)
         end = form.cleaned_data["end"]
         starter = form.cleaned_data.get("starter") or None if match.game == "chickenfoot" else None

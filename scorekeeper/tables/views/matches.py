@@ -25,6 +25,7 @@ from scorekeeper.access.throttle import count_start
 from scorekeeper.access.views import too_many_starts
 from scorekeeper.nights.desk import round_clock_of
 from scorekeeper.nights.sign_views import board_part
+from scorekeeper.nights.tournament import is_tournament_match
 from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.scoreboard import without_last_hand
@@ -161,6 +162,10 @@ def render_board(
         newest_hand_only=tap and bool(request.htmx) and not request.htmx.boosted,
     )
     context["role"] = match_role(request, match)
+    # a tournament's table offers no Rematch: the next round's pairing decides who plays whom
+    context["rematch"] = (
+        context["role"] == SCOREKEEPER and not tap and not is_tournament_match(match.pk)
+    )
     # a league night's finished match: the other side signs it (nights/signing.py)
     context["signing"] = board_part(request, match)
     # the score worked out as the pips are typed: shown without taking the focus
@@ -185,6 +190,13 @@ def render_board(
 @require_POST
 def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match_for_edit(request, pk, correction=False)
+    if is_tournament_match(match.pk):
+        messages.error(
+            request,
+            gettext("A tournament's table plays no rematch: the standings pair the next round."),
+        )
+        url = reverse("tables:scoreboard", kwargs={"pk": match.pk})
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if done := started_by_this_submission(request):
         url = reverse("tables:scoreboard", kwargs={"pk": done})
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
