@@ -39,7 +39,7 @@ class TableScore:
     #: the hand being played (or next) and who or what starts it; None once the match is over
     next_up: rules.NextUp | None
     #: the sides ahead, by index: the lowest total in Chickenfoot, the highest elsewhere; none
-    #: before the first hand (a score kept without it reads as none)
+    #: while all are level (a score kept without it reads as none)
     leading: tuple[int, ...] = ()
 
     @classmethod
@@ -51,8 +51,14 @@ class TableScore:
             tuple(value.players),
             [(side.players, board.totals[side]) for side in board.sides],
             board.next,
-            tuple(n for n, total in enumerate(totals) if total == best) if board.hands else (),
+            tuple(n for n, total in enumerate(totals) if total == best) if _apart(totals) else (),
         )
+
+
+def _apart(totals: list[int]) -> bool:
+    """Whether one side is ahead of another: while every side has the same total (before the
+    first points, or level) none is marked."""
+    return len(set(totals)) > 1
 
 
 def _key(match_id: int, version: int) -> str:

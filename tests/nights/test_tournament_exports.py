@@ -89,16 +89,18 @@ def test_a_chickenfoot_nights_results_csv_has_the_placings_not_points_for_and_ag
         "lost",
         "forfeits",
         "win %",
-        "1st",
-        "2nd",
-        "3rd",
-        "4th",
-        "average total",
+        "firsts",
+        "seconds",
+        "thirds",
+        "fourths",
         "average place",
+        "average total",
+        "total pips",
     ]
     by_player = {row[1]: row for row in rows}
     assert by_player[first][7:11] == ["1", "0", "0", "0"]
-    assert by_player[others[2]][7:12] == ["0", "0", "0", "1", "21.0"]
+    assert by_player[others[2]][7:11] == ["0", "0", "0", "1"]
+    assert by_player[others[2]][12] == "21.0"
     # the season's CSV speaks the same way
     season_header, *_ = csv_rows(
         organizer.get(reverse("leagues:standings_csv", args=[season.league_id, season.pk]))

@@ -247,7 +247,8 @@ def wall_scores(client: Client, hall: Hall) -> list[str]:
     tables = re.findall(r'<article class="wall-match"(.*?)</article>', board.content.decode(), re.S)
     return [
         " · ".join(
-            text_of(side) for side in re.findall(r'<li class="wall-side">(.*?)</li>', table, re.S)
+            text_of(side)
+            for side in re.findall(r'<li class="wall-side[ "][^>]*>(.*?)</li>', table, re.S)
         )
         for table in tables
     ]
