@@ -224,20 +224,12 @@
   // server has it now, with the server's words over it.
   function refusedForGood(html) {
     var said = refusal(html);
-    fetch(here, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (response) {
-      return response.ok ? response.text() : null;
-    }).catch(function () {
-      return null;
-    }).then(function (page) {
-      if (page) {
-        show(page, true);
-      }
+    refresh(true).then(function () {
       var messages = document.getElementById("board-messages");
       if (messages) {
         messages.textContent = "";
         messages.append(said);
       }
-      render();
     });
   }
 
@@ -318,11 +310,12 @@
     });
   }
 
-  // The board as the server has it now, put in place as an answer is.
-  function refresh() {
-    fetch(here, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (response) {
+  // The board as the server has it now, put in place as an answer is (``always``: as a refused
+  // one is).
+  function refresh(always) {
+    return fetch(here, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (response) {
       return response.ok && response.text().then(function (html) {
-        show(html, false);
+        show(html, Boolean(always));
       });
     }).catch(wentOffline).then(render);
   }
@@ -395,25 +388,12 @@
   }
 
   // The time as the board's own times are told ("Last change: ..., 02:30."): hours and minutes
-  // on 24 hours, in the hall's time zone (the board's data-time-zone), not the phone's clock.
+  // on 24 hours in the hall's time zone (the board's data-time-zone, one Django knows), not the
+  // phone's.
   function clock(time) {
     var zone = board() && board().dataset.timeZone;
-    var format;
-    try {
-      format = new Intl.DateTimeFormat("en-GB", {
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-        timeZone: zone || undefined,
-      });
-    } catch (unknownZone) {
-      format = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    }
-    var parts = {};
-    format.formatToParts(new Date(time)).forEach(function (part) {
-      parts[part.type] = part.value;
-    });
-    return parts.hour + ":" + parts.minute;
+    var format = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone || undefined };
+    return new Intl.DateTimeFormat("en-GB", format).format(new Date(time));
   }
 
   // What the waiting entries add by plain addition, by seat, up to a refused entry or an undo.

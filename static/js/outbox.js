@@ -163,19 +163,11 @@ var outbox = (function () {
     return { outcome: "refused", status: status, html: html };
   }
 
-  // A refusal no retry can change: a 4xx that is not the rules' (422: the entry is fixed in its
-  // place), not "busy" (408, 429), and not a phone that may not change the match now but may
-  // once signed in or given a new link (403: tables/views/refusals.py's data-because), unless
-  // the result is locked (signed or disputed: only the organizer corrects it).
+  // A refusal no retry can change (a 4xx here, busy ones aside): a locked result (403 "locked":
+  // signed or disputed), or any but the rules' 422 (the entry fixed in its place) and a 403 that
+  // a sign-in or a new link lifts (tables/views/refusals.py's data-because).
   function settled(status, html) {
-    if (status < 400 || status >= 500 || status === 422) {
-      return false;
-    }
-    if (status === 403) {
-      var because = /data-because="([\w-]*)"/.exec(html || "");
-      return Boolean(because) && because[1] === "locked";
-    }
-    return true;
+    return status === 403 ? /data-because="locked"/.test(html) : status !== 422;
   }
 
   // Sends each match's entries in the order tapped, up to one refused, and stops at the first

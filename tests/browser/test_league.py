@@ -118,7 +118,8 @@ def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages
     page.get_by_label("Play to (Straight, Sedma)").fill(str(TARGET))
     page.get_by_role("button", name="Create the league").tap()
     expect(page.get_by_role("heading", name="Thursday Club", level=1)).to_be_visible()
-    expect(page.get_by_text(f"Straight Dominoes · house rules: target {TARGET}")).to_be_visible()
+    expect(page.get_by_text("Straight Dominoes", exact=True)).to_be_visible()
+    expect(page.get_by_text(f"House rules: target: {TARGET};")).to_be_visible()
     expect(page.get_by_text("No season yet: open one below.")).to_be_visible()
     # the typed list is split on lines and commas, trimmed, and "ann" is Ann again
     for name in MEMBERS:
