@@ -130,6 +130,8 @@ NETWORK_DOWN = r"net::ERR_(INTERNET_DISCONNECTED|CONNECTION_RESET|FAILED)\b"
 REFUSED = r"status of 422 "
 #: a link taken back or a phone signed out: the server says no (403)
 FORBIDDEN = r"status of 403 "
+#: an answer to a result that moved since its page was drawn: nothing signed (409)
+CONFLICT = r"status of 409 "
 #: the database busy: the server asks for the entry again (503)
 BUSY = r"status of 503 "
 #: htmx's own words for a request that never got an answer

@@ -127,6 +127,7 @@ def test_a_phone_signed_out_while_offline_is_asked_to_sign_in_and_loses_nothing(
     assert plays_stored(match) == [(1, "Ann", 10)]
 
 
+@pytest.mark.console_errors(FORBIDDEN)
 @pytest.mark.django_db(transaction=True)
 def test_an_undo_refused_for_good_is_said_and_leaves_the_outbox(
     new_context: NewContext, live_server: LiveServer

@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.table import (
+    REFUSED,
     assert_fits_the_phone,
     expect_no_entry_forms,
     expect_totals,
@@ -81,6 +82,7 @@ def test_a_match_to_15_is_won_by_jan_setting_5_5(
     save_screenshot(page, output_path, "sedma-final.png")
 
 
+@pytest.mark.console_errors(REFUSED)
 @pytest.mark.django_db(transaction=True)
 def test_a_later_player_opening_is_a_question_answered_with_one_tap(
     page: Page, live_server: LiveServer

@@ -24,6 +24,7 @@ from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.offline import NewContext
 from tests.browser.table import (
+    CONFLICT,
     POLLED,
     assert_fits_the_phone,
     csp_violations,
@@ -142,6 +143,7 @@ def test_the_other_side_signs_on_the_phone_handed_over_or_disputes_from_its_own(
     assert not csp_violations(heard)
 
 
+@pytest.mark.console_errors(CONFLICT)
 def test_an_agree_to_a_result_undone_since_signs_nothing_and_shows_the_new_one(
     page: Page, new_context: NewContext, live_server: LiveServer, output_path: str
 ) -> None:
