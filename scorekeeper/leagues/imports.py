@@ -47,6 +47,8 @@ def bundle_import_ask(*, upload: UploadedFile) -> BundleImport:
         for piece in upload.chunks():
             file.write(piece)
     import_bundle.enqueue(import_id=asked.pk)
+    # where tasks run in the request (make run, the tests) the import is over by now, written
+    # by the task through its own query: the row as the task left it, for the page to say
     asked.refresh_from_db()
     return asked
 
