@@ -19,6 +19,12 @@ from tests.web.table import chickenfoot_round, play, scorekeeper_client, seated_
 pytestmark = pytest.mark.django_db
 
 PARTNER_WORDS = ("partner", "each side", "sides as even")
+#: a Chickenfoot night's results CSV, four at a table: placings, not points for and against
+CHICKENFOOT_RESULTS = [
+    *("rank", "player", "played", "won", "lost", "forfeits", "win %"),
+    *("firsts", "seconds", "thirds", "fourths"),
+    *("average place", "average total", "total pips"),
+]
 
 
 @pytest.fixture
@@ -71,22 +77,7 @@ def test_a_chickenfoot_nights_results_csv_gives_each_players_placings(organizer)
     response = organizer.get(reverse("nights:results_csv", args=[night.pk]))
     header, *rows = list(csv.reader(io.StringIO(content(response))))
 
-    assert header == [
-        "rank",
-        "player",
-        "played",
-        "won",
-        "lost",
-        "forfeits",
-        "win %",
-        "firsts",
-        "seconds",
-        "thirds",
-        "fourths",
-        "average place",
-        "average total",
-        "total pips",
-    ]
+    assert header == CHICKENFOOT_RESULTS
     for row in rows:
         cells = dict(zip(header, row, strict=True))
         place = 1 + pips[cells["player"]] // 7

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scorekeeper.nights.models import NightRound
 from tests.leagues.pages import csv_rows, table_rows
+from tests.nights.test_game_words import CHICKENFOOT_RESULTS
 from tests.nights.test_nights import draw, matches_of, new_night, season_of, start
 from tests.nights.test_tournament import PLAYERS, bye, pair_partners, play_round, sides, tournament
 from tests.web.pages import content, text
@@ -81,22 +82,7 @@ def test_a_chickenfoot_nights_results_csv_has_the_placings_not_points_for_and_ag
 
     header, *rows = csv_rows(organizer.get(reverse("nights:results_csv", args=[night.pk])))
 
-    assert header == [
-        "rank",
-        "player",
-        "played",
-        "won",
-        "lost",
-        "forfeits",
-        "win %",
-        "firsts",
-        "seconds",
-        "thirds",
-        "fourths",
-        "average place",
-        "average total",
-        "total pips",
-    ]
+    assert header == CHICKENFOOT_RESULTS
     by_player = {row[1]: row for row in rows}
     assert by_player[first][7:11] == ["1", "0", "0", "0"]
     assert by_player[others[2]][7:11] == ["0", "0", "0", "1"]
