@@ -86,28 +86,22 @@ document.addEventListener("toggle", function (event) {
   }
 }, true);
 
-// Starting a match: the picker of who leads or opens first names the players as they are typed
-// (without JavaScript it says "Seat 1" ... and works the same).
-document.addEventListener("input", function (event) {
-  var box = event.target;
-  var seat = box.name && box.name.match(/^seat_(\d+)$/);
-  var picker = seat && document.getElementById("id_first");
-  if (!picker) {
-    return;
-  }
-  var option = picker.querySelector('option[value="' + seat[1] + '"]');
-  if (option) {
-    if (!option.dataset.seat) {
-      option.dataset.seat = option.textContent;
-    }
-    option.textContent = box.value.trim() || option.dataset.seat;
-  }
-});
-
 // Tapping who went out brings the rest of that form into view: the pips, then Save.
 document.addEventListener("change", function (event) {
   var form = event.target.closest && event.target.closest(".chips.out") && event.target.form;
   if (form) {
     form.scrollIntoView({ block: "start", behavior: "instant" });
+  }
+});
+
+// A board's poll asked before another answer replaced its element answers for a board no longer
+// shown: its answer is dropped (it would put older totals back, and find none of the places it
+// fills). The other pages' polls fill only their own element.
+document.addEventListener("htmx:beforeCleanupElement", function (event) {
+  var poll = event.target;
+  if (poll.id === "live-poll") {
+    poll.addEventListener("htmx:beforeOnLoad", function (answer) {
+      answer.preventDefault();
+    });
   }
 });

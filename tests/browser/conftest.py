@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, WebError
 
+from tests.browser.table import BUSY
+
 HERE = Path(__file__).parent
 
 #: Run in every page before its own scripts: a content security policy violation is said on the
@@ -57,7 +59,8 @@ def _a_clean_console(
     Every browser context a test opens (pytest-playwright's ``page`` and ``new_context``, or
     ``browser.new_context`` itself) listens from its start. A test that makes an error happen on
     purpose (a phone taken offline, an entry the server refuses) names what it expects with
-    ``@pytest.mark.console_errors(pattern, ...)``: regular expressions a line may match."""
+    ``@pytest.mark.console_errors(pattern, ...)``: regular expressions a line may match. The
+    database busy (503, asked again) may be heard in any test (``table.BUSY``)."""
     if "browser" not in request.fixturenames:
         yield
         return
@@ -72,7 +75,7 @@ def _a_clean_console(
 
     monkeypatch.setattr(browser, "new_context", new_context)
     yield
-    expected = [
+    expected = [re.compile(BUSY)] + [
         re.compile(pattern)
         for marker in request.node.iter_markers("console_errors")
         for pattern in marker.args

@@ -132,7 +132,10 @@ REFUSED = r"status of 422 "
 FORBIDDEN = r"status of 403 "
 #: an answer to a result that moved since its page was drawn: nothing signed (409)
 CONFLICT = r"status of 409 "
-#: the database busy: the server asks for the entry again (503)
-BUSY = r"status of 503 "
+#: the database busy: the server asks for the entry again (503), which the outbox, app.js and
+#: the polls do. On SQLite a loaded machine can bring it about in any test where phones poll
+#: while another writes, so the console check always lets it pass (conftest.py); a request that
+#: is never sent again shows in the test's own assertions (a total, an entry stored).
+BUSY = r"status of 503 |Response Status Error Code 503 from "
 #: htmx's own words for a request that never got an answer
 HTMX_UNANSWERED = r"htmx:(sendError|afterRequest)\b"

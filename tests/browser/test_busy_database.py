@@ -13,10 +13,9 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.tables.models import Play
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import BUSY, expect_totals, join
+from tests.browser.table import expect_totals, join
 
 
-@pytest.mark.console_errors(BUSY)
 @pytest.mark.django_db(transaction=True)
 def test_a_play_refused_while_the_database_is_busy_is_sent_again_and_lands_once(
     new_context: Callable[..., BrowserContext], live_server: LiveServer

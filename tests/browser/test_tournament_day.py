@@ -30,7 +30,6 @@ from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables import entries
 from tests.browser.hall import ORGANIZER, sign_in
 from tests.browser.table import (
-    BUSY,
     assert_fits_the_phone,
     csp_violations,
     expect_no_entry_forms,
@@ -135,10 +134,6 @@ def standing(page: Page, players: tuple[str, str]) -> Locator:
     return row.get_by_role("cell")
 
 
-# Five phones and the desk poll one SQLite database while the test itself writes to it (two tables
-# played on the server, the clock turned back): a poll that finds it busy is answered 503 and
-# asked again at the next one (web/test_busy_database.py), which the browser logs.
-@pytest.mark.console_errors(BUSY, r"Response Status Error Code 503 from /matches/\d+/live/")
 def test_a_swiss_tournament_day_from_the_desk_and_the_tables_phones(
     laptop: Page,
     new_context: Callable[..., BrowserContext],
