@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.rules.limits import MOST_NAME_LENGTH
 from scorekeeper.rules.match import HOUSE_RULES
-from scorekeeper.tables.forms import SET_CHOICES
+from scorekeeper.tables.forms.setup import SET_CHOICES
 from scorekeeper.tables.models import GAME_CHOICES
 from scorekeeper.tables.names import BadName, name_key, normal_name
 from scorekeeper.tables.players import alike_among, alike_message, look_alikes

@@ -56,7 +56,7 @@ from scorekeeper.leagues.standings import (
 from scorekeeper.nights.signing import provisional_counts
 from scorekeeper.rules.match import GAME_NAMES, HOUSE_RULES, Side
 from scorekeeper.tables.drawn import kept_drawn
-from scorekeeper.tables.forms import SetupForm
+from scorekeeper.tables.forms.setup import SetupForm
 from scorekeeper.tables.i18n import game_name, rule_said
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import players_found

@@ -12,15 +12,10 @@ from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import tile_name
 from scorekeeper.tables.entries import Outcome, last_entry
-from scorekeeper.tables.forms import (
-    PLAY_POINTS,
-    HandEndForm,
-    PlayForm,
-    RoundForm,
-    SedmaEndForm,
-    TileForm,
-    seat_key,
-)
+from scorekeeper.tables.forms.chickenfoot import RoundForm
+from scorekeeper.tables.forms.entry import seat_key
+from scorekeeper.tables.forms.sedma import SedmaEndForm, TileForm
+from scorekeeper.tables.forms.straight import PLAY_POINTS, HandEndForm, PlayForm
 from scorekeeper.tables.i18n import (
     A_PHONE,
     HAND_DOMINOED,

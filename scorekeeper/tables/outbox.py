@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.tables.entries import Step, end_step, play_step, undo_step
-from scorekeeper.tables.forms import hand_end_form, play_form
+from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import match_value
 

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_safe
 from scorekeeper import rules
 from scorekeeper.rules.tiles import parse_tile
 from scorekeeper.tables.board import said
-from scorekeeper.tables.forms import enter_pips, seat_label
+from scorekeeper.tables.forms.entry import enter_pips
+from scorekeeper.tables.forms.setup import seat_label
 
 SEATS = 4
 DEFAULT_NAMES = ("A", "B", "C", "D")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import read_match
-from scorekeeper.tables.forms import PLAY_POINTS
+from scorekeeper.tables.forms.straight import PLAY_POINTS
 from scorekeeper.tables.models import Change, Match
 from tests.web.table import FOUR, rows, stored
 

@@ -22,7 +22,8 @@ from scorekeeper.rules.match_end import AFTER_THE_END, AfterTheWin, after_the_wi
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
-from scorekeeper.tables.forms import end_initial, hand_end_form, play_form, play_rows
+from scorekeeper.tables.forms.corrections import end_initial, play_rows
+from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
 from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match

@@ -32,7 +32,8 @@ from scorekeeper.rules.scoreboard import without_last_hand
 from scorekeeper.tables import imports
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
-from scorekeeper.tables.forms import ImportForm, SetupForm
+from scorekeeper.tables.forms.files import ImportForm
+from scorekeeper.tables.forms.setup import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import create_match, match_value

@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.views.decorators.http import require_POST
 
 from scorekeeper.rules.matchfile import dumps_match
-from scorekeeper.tables.forms import OutboxForm
+from scorekeeper.tables.forms.files import OutboxForm
 from scorekeeper.tables.outbox import with_outbox
 from scorekeeper.tables.views.access import get_match
 

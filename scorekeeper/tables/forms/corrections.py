@@ -1,0 +1,105 @@
+"""A hand corrected: its plays row by row, and how it ended."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables.forms.entry import BLOCKED, SeatedChoiceField, read_tile, seat_key
+
+
+class PlayRowForm(forms.Form):
+    """One play of a hand being corrected: Straight points, or a Sedma tile."""
+
+    points = forms.IntegerField(
+        min_value=1,
+        max_value=1000,
+        required=False,
+        error_messages={
+            "min_value": _("A play scores at least 5 points; 0 or less is not a score.")
+        },
+    )
+    tile = forms.CharField(max_length=5, required=False)
+    lead = forms.BooleanField(required=False, label=_("Lead"))
+    remove = forms.BooleanField(required=False, label=_("Remove"))
+
+    def __init__(self, *args, players: list[str], game: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields = {
+            "player": SeatedChoiceField(players, blank="—", required=False),
+            **self.fields,
+        }
+        if game == "sedma":
+            del self.fields["points"], self.fields["lead"]
+        else:
+            del self.fields["tile"]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("remove") or not data.get("player"):
+            data["play"] = None
+            return data
+        if self.game == "sedma":
+            try:
+                tile = read_tile((data.get("tile") or "").strip())
+            except ValidationError as error:
+                self.add_error("tile", error)
+                return data
+            data["play"] = rules.Play(data["player"], tile=parse_tile(tile))
+        elif data.get("points") is None:
+            if "points" not in self.errors:
+                self.add_error("points", gettext("Enter the points, or tick Remove."))
+        else:
+            data["play"] = rules.Play(
+                data["player"], points=data["points"], lead=data.get("lead", False)
+            )
+        return data
+
+
+def play_rows(match: rules.Match, hand: rules.Hand, data=None, extra: int = 2) -> list[PlayRowForm]:
+    """A row per play of ``hand`` and ``extra`` empty rows to add plays."""
+    initial = [
+        {
+            "player": seat_key(match.players, play.player),
+            "points": play.points,
+            "tile": tile_name(play.tile) if play.tile else "",
+            "lead": play.lead,
+        }
+        for play in hand.plays
+    ]
+    initial += [{} for _ in range(extra)]
+    return [
+        PlayRowForm(
+            data, prefix=f"play-{i}", initial=row, players=list(match.players), game=match.game
+        )
+        for i, row in enumerate(initial)
+    ]
+
+
+def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
+    """What the end-of-hand form shows for a hand already ended."""
+    end = hand.end
+    if end is None:
+        return {}
+    players, game = list(match.players), match.game
+    initial: dict = {f"pips_{seat}": end.pips.get(name) for seat, name in enumerate(players)}
+    out = str(players.index(end.player)) if end.player in players else BLOCKED
+    if game == "chickenfoot":
+        initial["went_out"] = out
+        initial["double_blank"] = seat_key(players, end.double_blank[0]) if end.double_blank else ""
+        initial["starter"] = seat_key(players, hand.starter) or ""
+    elif game == "straight":
+        initial["out"] = out if end.how == "domino" else BLOCKED
+        # the form's boxes of partners counted together, in the order it shows them
+        sides = match.sides if match.partnerships else []
+        for index, side in enumerate(sides):
+            initial[f"side_{index}"] = end.pips.get(side.label)
+    else:
+        initial["how"] = end.how
+        initial["player"] = seat_key(players, end.player) or ""
+    return initial

@@ -1,0 +1,23 @@
+"""The entry forms of each game."""
+
+from __future__ import annotations
+
+from scorekeeper import rules
+from scorekeeper.tables.forms.chickenfoot import RoundForm
+from scorekeeper.tables.forms.entry import EntryForm
+from scorekeeper.tables.forms.sedma import SedmaEndForm, TileForm
+from scorekeeper.tables.forms.straight import HandEndForm, PlayForm
+
+#: the form that ends a hand, by game: Chickenfoot's records a whole round
+END_FORMS = {"straight": HandEndForm, "chickenfoot": RoundForm, "sedma": SedmaEndForm}
+
+
+def play_form(match: rules.Match, data=None) -> PlayForm | TileForm:
+    """The form for a play: Straight points, a Sedma tile (Chickenfoot has none: it is entered
+    a round at a time)."""
+    return TileForm(match, data) if match.game == "sedma" else PlayForm(match, data)
+
+
+def hand_end_form(match: rules.Match, data=None, **kwargs) -> EntryForm:
+    """The form that ends a hand: Straight, Sedma; a whole round of Chickenfoot."""
+    return END_FORMS[match.game](match, data, **kwargs)
