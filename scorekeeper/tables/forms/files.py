@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
+from scorekeeper.rules.matchfile import MatchFileError, read_match
 from scorekeeper.tables.names import BadName
 from scorekeeper.tables.players import stored_names
 
@@ -77,8 +78,6 @@ class ImportForm(forms.Form):
     file = forms.FileField(label=_("Match file (.json)"))
 
     def clean_file(self) -> rules.Match:
-        from scorekeeper.rules.matchfile import MatchFileError, read_match
-
         upload = self.cleaned_data["file"]
         if upload.size > 2_000_000:
             raise ValidationError(gettext("That file is too large to be a match file."))
