@@ -220,6 +220,13 @@ def _undone_said(value: rules.Match) -> tuple[str, dict]:
     return Kind.UNDONE, params
 
 
+def recorded(match: Match, key: str) -> bool:
+    """Whether the entry sent with ``key`` (views.access.submission_key) was recorded already:
+    a phone whose answer was lost sends it again, and it is answered as the first time was
+    (``_record``), even once the match is over."""
+    return bool(key) and EntryKey.objects.filter(match=match, key=key).exists()
+
+
 def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
     """What ``undo_last`` takes back: a Chickenfoot "round" (entered whole), the "end" of the
     last hand, its last "play" (the hand goes with its only one), or an empty "hand" after the

@@ -155,6 +155,50 @@ def test_the_end_of_a_hand_sent_twice_ends_that_hand_and_not_the_next_one_too(
     assert hands(match) == [(1, "domino"), (2, "blocked"), (3, "domino")]
 
 
+@pytest.mark.parametrize("htmx", [True, False])
+def test_the_play_that_won_the_match_sent_again_is_answered_like_the_first_time(
+    scorekeeper: Persona, match: Match, htmx: bool
+) -> None:
+    """A phone whose answer was lost sends the winning play again: the match is over, but this
+    is no new entry, so it is not refused as one ("Not recorded" on a play that was)."""
+    key = entry_key_on(scoreboard(scorekeeper.client, match))
+    # 65 + 185 = 250: Ana reaches the target (a play over 35 is kept on the table's say)
+    won = {"player": "0", "points": "185", "override": "on"}
+
+    first = tap(scorekeeper.client, match, won, key=key, htmx=htmx)
+    again = tap(scorekeeper.client, match, won, key=key, htmx=htmx)
+
+    assert first.status_code == again.status_code == (200 if htmx else 302)
+    assert "Ana wins the match." in text(scoreboard(scorekeeper.client, match))
+    if htmx:
+        assert totals(again) == [250, 35, 5, 0]
+        assert "nothing more can be recorded" not in text(again)
+    assert plays(match) == [*PLAYED, (3, 2, "Ana", 185)]
+    assert EntryKey.objects.filter(match=match).count() == 1
+
+
+def test_the_end_of_hand_that_won_the_match_sent_again_is_answered_like_the_first_time(
+    scorekeeper: Persona, match: Match
+) -> None:
+    tap(
+        scorekeeper.client,
+        match,
+        {"player": "0", "points": "180", "override": "on"},
+        key=entry_key_on(scoreboard(scorekeeper.client, match)),
+    )
+    key = entry_key_on(scoreboard(scorekeeper.client, match))
+    # Ana goes out: 4 + 6 + 5 = 15 more, 260
+    end = {"out": "0", "pips_1": "4", "pips_2": "6", "pips_3": "5"}
+
+    first = tap(scorekeeper.client, match, end, key=key, view="end")
+    again = tap(scorekeeper.client, match, end, key=key, view="end")
+
+    assert first.status_code == again.status_code == 200
+    assert totals(first) == totals(again) == [260, 35, 5, 0]
+    assert "nothing more can be recorded" not in text(again)
+    assert hands(match) == [(1, "domino"), (2, "blocked"), (3, "domino")]
+
+
 def test_undo_tapped_twice_takes_back_one_entry(scorekeeper: Persona, match: Match) -> None:
     key = entry_key_on(scoreboard(scorekeeper.client, match))
 

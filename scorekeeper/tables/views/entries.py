@@ -92,6 +92,12 @@ def _only_the_hand_changed(outcome: entries.Outcome) -> bool:
     )
 
 
+def _over(match: Match, request: HttpRequest) -> bool:
+    """Whether the match is over for this entry: the entry that ended it, sent again after its
+    answer was lost, is no new entry and is answered as the first time was."""
+    return match.finished and not entries.recorded(match, submission_key(request))
+
+
 def _refuse_finished(request: HttpRequest, match: Match) -> HttpResponse:
     messages.error(
         request, gettext("The match is over: nothing more can be recorded. Start a rematch?")
@@ -112,7 +118,7 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
         match = get_match_for_edit(request, pk, lock=True)
         if match.game == "chickenfoot":
             raise Http404("Chickenfoot is entered a round at a time.")
-        if match.finished:
+        if _over(match, request):
             return _refuse_finished(request, match)
         form = play_form(match.seating(), request.POST)
         name = "play" if match.game == "straight" else "tile"
@@ -146,7 +152,7 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
     # never hold up a tap at another. The service reads the hands for it.
     with nullcontext() if previewed else transaction.atomic():
         match = get_match_for_edit(request, pk, everything=False, lock=not previewed)
-        if match.finished:
+        if _over(match, request):
             return _refuse_finished(request, match)
         form = hand_end_form(match.seating(), request.POST)
         name = "round" if match.game == "chickenfoot" else "end"
