@@ -19,8 +19,23 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_flag(name: str, default: str = "") -> bool:
-    return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
+FLAG_VALUES = {
+    **dict.fromkeys(("1", "true", "yes", "on"), True),
+    **dict.fromkeys(("0", "false", "no", "off"), False),
+}
+
+
+def env_flag(name: str, default: bool = False) -> bool:
+    """A yes-or-no variable, read strictly: a typo such as ``DJANGO_HTTPS=ture`` stops the start
+    instead of quietly switching something off. Unset or empty is ``default``."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value not in FLAG_VALUES:
+        raise ImproperlyConfigured(
+            f"{name} is one of 1/0, true/false, yes/no, on/off, not {os.environ[name]!r}."
+        )
+    return FLAG_VALUES[value]
 
 
 def env_list(name: str) -> list[str]:
@@ -353,7 +368,11 @@ STORAGES = {
     },
 }
 
-if not DEBUG and env_flag("DJANGO_HTTPS"):
+# Every flag is read, used or not, so that a value it does not know stops any start.
+HTTPS = env_flag("DJANGO_HTTPS")
+NO_SSL_REDIRECT = env_flag("DJANGO_NO_SSL_REDIRECT")
+HSTS_NO_PRELOAD = env_flag("DJANGO_HSTS_NO_PRELOAD")
+if not DEBUG and HTTPS:
     # Served over HTTPS by a proxy that terminates TLS and sets X-Forwarded-Proto. Only turn
     # this on behind such a proxy: a client could otherwise claim HTTPS by sending the header.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -362,12 +381,12 @@ if not DEBUG and env_flag("DJANGO_HTTPS"):
     # the language a browser chose: sent only over HTTPS and only with the site's own requests
     LANGUAGE_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SAMESITE = "Lax"
-    SECURE_SSL_REDIRECT = not env_flag("DJANGO_NO_SSL_REDIRECT")
+    SECURE_SSL_REDIRECT = not NO_SSL_REDIRECT
     # a load balancer's health check may come over plain HTTP, straight to the app server
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = not env_flag("DJANGO_HSTS_NO_PRELOAD")
+    SECURE_HSTS_PRELOAD = not HSTS_NO_PRELOAD
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
