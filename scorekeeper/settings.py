@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
-import subprocess
 from datetime import timedelta
 from pathlib import Path
 
@@ -216,26 +215,15 @@ DATABASES = {"default": _database}
 
 def release_id() -> str:
     """What tells this release from the one before: ``SCOREKEEPER_RELEASE`` when the deploy sets
-    it, else the installed version and the checkout's commit, read once at start."""
+    it (a tag, a commit, a build number), else the installed version. The cache's keys and the
+    kept exports carry it, so code of two releases never serves what the other drew."""
     given = os.environ.get("SCOREKEEPER_RELEASE", "").strip()
     if given:
         return given
     try:
-        version = importlib.metadata.version("domino-scorekeeper")
+        return importlib.metadata.version("domino-scorekeeper")
     except importlib.metadata.PackageNotFoundError:
-        version = "0"
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short=12", "HEAD"],
-            cwd=BASE_DIR,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        commit = ""
-    return f"{version}+{commit}" if commit else version
+        return "0"
 
 
 RELEASE = release_id()

@@ -1,6 +1,7 @@
 """The settings read a yes-or-no variable strictly: a value they do not know stops the start,
 naming the variable and what it takes, instead of switching something off (a typo in
-``DJANGO_HTTPS=ture`` must not serve the site without secure cookies)."""
+``DJANGO_HTTPS=ture`` must not serve the site without secure cookies). Nothing is run in a
+subprocess while they load."""
 
 from __future__ import annotations
 
@@ -88,3 +89,21 @@ def test_a_typo_in_a_flag_stops_the_start(name: str) -> None:
     assert started.returncode != 0
     assert "ImproperlyConfigured" in started.stderr
     assert f"{name} is one of 1/0, true/false, yes/no, on/off, not 'ture'." in started.stderr
+
+
+def test_the_settings_load_without_running_a_subprocess() -> None:
+    refuse = (
+        "import subprocess\n"
+        "def refused(*args, **kwargs):\n"
+        "    raise AssertionError(f'a subprocess at settings import: {args!r}')\n"
+        "subprocess.Popen = refused\n"
+        "import django\n"
+        "django.setup()\n"
+        "from django.conf import settings\n"
+        "print(settings.RELEASE)\n"
+    )
+
+    started = start(refuse, DJANGO_DEBUG="1")
+
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.strip()
