@@ -21,8 +21,6 @@ from scorekeeper.tables.views.history import shown_version_asked
 
 #: how often the desk asks whether anything moved (answered 304 while nothing did)
 DESK_POLL_SECONDS = 3
-#: how often a table's board asks whether its round's clock was paused, resumed or ended
-CLOCK_POLL_SECONDS = 10
 
 
 @require_safe
