@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
-import subprocess
 from datetime import timedelta
 from pathlib import Path
 
@@ -19,8 +18,23 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_flag(name: str, default: str = "") -> bool:
-    return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
+FLAG_VALUES = {
+    **dict.fromkeys(("1", "true", "yes", "on"), True),
+    **dict.fromkeys(("0", "false", "no", "off"), False),
+}
+
+
+def env_flag(name: str, default: bool = False) -> bool:
+    """A yes-or-no variable, read strictly: a typo such as ``DJANGO_HTTPS=ture`` stops the start
+    instead of quietly switching something off. Unset or empty is ``default``."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value not in FLAG_VALUES:
+        raise ImproperlyConfigured(
+            f"{name} is one of 1/0, true/false, yes/no, on/off, not {os.environ[name]!r}."
+        )
+    return FLAG_VALUES[value]
 
 
 def env_list(name: str) -> list[str]:
@@ -201,26 +215,15 @@ DATABASES = {"default": _database}
 
 def release_id() -> str:
     """What tells this release from the one before: ``SCOREKEEPER_RELEASE`` when the deploy sets
-    it, else the installed version and the checkout's commit, read once at start."""
+    it (a tag, a commit, a build number), else the installed version. The cache's keys and the
+    kept exports carry it, so code of two releases never serves what the other drew."""
     given = os.environ.get("SCOREKEEPER_RELEASE", "").strip()
     if given:
         return given
     try:
-        version = importlib.metadata.version("domino-scorekeeper")
+        return importlib.metadata.version("domino-scorekeeper")
     except importlib.metadata.PackageNotFoundError:
-        version = "0"
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short=12", "HEAD"],
-            cwd=BASE_DIR,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        commit = ""
-    return f"{version}+{commit}" if commit else version
+        return "0"
 
 
 RELEASE = release_id()
@@ -353,7 +356,11 @@ STORAGES = {
     },
 }
 
-if not DEBUG and env_flag("DJANGO_HTTPS"):
+# Every flag is read, used or not, so that a value it does not know stops any start.
+HTTPS = env_flag("DJANGO_HTTPS")
+NO_SSL_REDIRECT = env_flag("DJANGO_NO_SSL_REDIRECT")
+HSTS_NO_PRELOAD = env_flag("DJANGO_HSTS_NO_PRELOAD")
+if not DEBUG and HTTPS:
     # Served over HTTPS by a proxy that terminates TLS and sets X-Forwarded-Proto. Only turn
     # this on behind such a proxy: a client could otherwise claim HTTPS by sending the header.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -362,12 +369,12 @@ if not DEBUG and env_flag("DJANGO_HTTPS"):
     # the language a browser chose: sent only over HTTPS and only with the site's own requests
     LANGUAGE_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SAMESITE = "Lax"
-    SECURE_SSL_REDIRECT = not env_flag("DJANGO_NO_SSL_REDIRECT")
+    SECURE_SSL_REDIRECT = not NO_SSL_REDIRECT
     # a load balancer's health check may come over plain HTTP, straight to the app server
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = not env_flag("DJANGO_HSTS_NO_PRELOAD")
+    SECURE_HSTS_PRELOAD = not HSTS_NO_PRELOAD
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"

@@ -62,12 +62,6 @@ def forfeited_by(match: Match) -> int | None:
         return None
 
 
-def season_entries(season_id: int) -> list[SeasonMatch]:
-    """A season's matches with their seats, in a fixed number of queries."""
-    entries = SeasonMatch.objects.filter(season_id=season_id)
-    return list(entries_with_seats(entries).order_by("match__finished_at", "created_at", "pk"))
-
-
 def entries_with_seats(entries: QuerySet[SeasonMatch]) -> QuerySet[SeasonMatch]:
     """Season entries with their matches and seats, in a fixed number of queries."""
     return entries.select_related("match").prefetch_related(
@@ -145,7 +139,7 @@ def in_progress(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
 
 
 def results_of(entries: Iterable[SeasonMatch]) -> list[Result]:
-    """The results of entries read with season_entries."""
+    """The results of entries read with entries_with_seats."""
     return [result_of(entry.match, entry.forfeited_by) for entry in entries]
 
 
@@ -235,18 +229,6 @@ def results_by_player_id(
         sides = tuple(tuple(int(pk) for pk in side) for side in result.sides)
         found.append((row[0], replace(result, sides=sides)))
     return found
-
-
-def season_results(season_id: int) -> list[Result]:
-    """A season's results, in the order of season_entries, in two queries."""
-    entries, columns = _entry_columns(
-        SeasonMatch.objects.filter(season_id=season_id).order_by(
-            "match__finished_at", "created_at", "pk"
-        )
-    )
-    entries = entries.values_list("match_id", *columns, "forfeited_by")
-    seats = Seat.objects.filter(match__league_entry__season_id=season_id)
-    return _results([_Stored(*row) for row in entries], seats)
 
 
 def player_results(player_id: int) -> list[tuple[str, Result]]:

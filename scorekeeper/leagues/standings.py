@@ -137,12 +137,6 @@ class Ranking:
             return (row.points, percent)
         return (row.played >= self.minimum, percent)
 
-    def first_words(self) -> tuple[str, ...]:
-        """What separates rows before the tie-breaks, in the standings' own words."""
-        if self.by in ("wins", "points"):
-            return (self.by, "win %")
-        return ("win %",)
-
 
 #: the ranking a table has unless its league chose another (the first standings had it)
 BY_WIN_PERCENT = Ranking()

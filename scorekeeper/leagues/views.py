@@ -26,6 +26,7 @@ from django.views.decorators.http import (
 
 from scorekeeper import rules
 from scorekeeper.access.permissions import entered_by, require_organizer
+from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.exports import Export, export_answer, hands_written, league_written
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
@@ -240,7 +241,7 @@ def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
 @require_safe
 @shown_version_asked
 @condition(etag_func=wall_version)
-def wall(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
+def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
     """For a TV in the hall: read-only, large type, full screen. Its poll (every two seconds,
     _wall_board.html) is answered 304 while nothing on it changed (``wall_version``); after a
     change it is drawn from the standings kept in the cache and the live scores, each match

@@ -169,10 +169,6 @@ class ClockShown:
         return clock.minutes_and_seconds(timedelta(seconds=self.seconds_left))
 
     @property
-    def minutes_left(self) -> int:
-        return -(-self.seconds_left // 60)
-
-    @property
     def up(self) -> bool:
         return self.state == clock.State.UP
 

@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import condition, require_http_methods, require_safe
 
 from scorekeeper.access.permissions import require_organizer
+from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.nights import desk as desks
 from scorekeeper.nights.models import NightRound
 from scorekeeper.nights.results import player_names, rounds_with_matches, tables_now_kept
@@ -20,12 +21,10 @@ from scorekeeper.tables.views.history import shown_version_asked
 
 #: how often the desk asks whether anything moved (answered 304 while nothing did)
 DESK_POLL_SECONDS = 3
-#: how often a table's board asks whether its round's clock was paused, resumed or ended
-CLOCK_POLL_SECONDS = 10
 
 
 @require_safe
-def desk(request: HttpRequest, pk: int) -> HttpResponse:
+def desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every table of the round being played with its state, disputes first, the round clock
     and its buttons. Organizers only, as the night's page."""
     require_organizer(request)
@@ -40,7 +39,7 @@ def _desk_version(request: HttpRequest, pk: int) -> str:
 
 @shown_version_asked
 @condition(etag_func=_desk_version)
-def _desk(request: HttpRequest, pk: int) -> HttpResponse:
+def _desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     version = _desk_version(request, pk)
     night = get_night(pk)
     now = timezone.now()

@@ -26,6 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.throttle import remember_table_card, table_card_today
 from scorekeeper.access.views import qr_svg
+from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.models import League
 from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
@@ -82,7 +83,7 @@ def _night_rounds(night: Night) -> list[NightRound]:
 
 @require_safe
 @never_cache
-def table_now(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
+def table_now(request: HtmxHttpRequest, league_id: int, number: int) -> HttpResponse:
     """What the QR of a table's card opens: the match the table plays now (its watcher's
     scoreboard: keeping score stays with the round's own card), or a page saying that the
     table is not playing and what comes next. Never kept: the answer changes with the round."""
@@ -167,7 +168,7 @@ def _pairings_version(request: HttpRequest, pk: int) -> str | None:
 @require_safe
 @shown_version_asked
 @condition(etag_func=_pairings_version)
-def pairings(request: HttpRequest, pk: int) -> HttpResponse:
+def pairings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The round's pairings for the hall's wall and the players' phones, without signing in:
     by table, and by name with a box to find one's own (``?name=``, filtered here, and as one
     types where JavaScript runs), and the night's results so far. Its poll asks every five

@@ -20,6 +20,7 @@ from django.views.decorators.http import (
 from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
+from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
 from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
@@ -339,7 +340,7 @@ def _board_version(request: HttpRequest, pk: int) -> str | None:
 @require_safe
 @shown_version_asked
 @condition(etag_func=_board_version)
-def board(request: HttpRequest, pk: int) -> HttpResponse:
+def board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The night on the hall's TV: every table of the round being played, live (its poll asks
     every two seconds and is answered 304 while nothing moved), who sits out, and once the last
     round is done the night's results and the season's standings with the night in them."""

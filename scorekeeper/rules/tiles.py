@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 
-def tile_count(highest: int) -> int:
-    """A double-N set has (N+1)(N+2)/2 tiles: double-six 28, double-nine 55, double-twelve 91."""
-    return (highest + 1) * (highest + 2) // 2
-
-
 def set_pips(highest: int) -> int:
     """N(N+1)(N+2)/2 pips: double-six 168, double-nine 495, double-twelve 1092."""
     return highest * (highest + 1) * (highest + 2) // 2

@@ -35,10 +35,6 @@ def with_everything(matches: QuerySet[Match]) -> QuerySet[Match]:
     )
 
 
-def refetch(match: Match) -> Match:
-    return with_everything(Match.objects.filter(pk=match.pk)).get()
-
-
 def seated(match: Match) -> rules.Match:
     """The engine's view of a match's seating and rules, its seats read now (for a match
     fetched without them)."""

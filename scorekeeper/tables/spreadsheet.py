@@ -25,8 +25,6 @@ from typing import Any, Protocol
 
 #: what a spreadsheet may read a cell starting with as the start of a formula
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-#: what a spreadsheet may split a line on (and the line ends)
-SEPARATORS = ",;\t|\r\n"
 #: a formula's start at the start of the text or of any piece a separator could make of it,
 #: behind the spaces and quotes a spreadsheet skips there
 _FORMULA = re.compile(r'(^|[,;\t|\r\n])([ "]*)(?=[=+\-@\t\r])')

@@ -45,7 +45,7 @@ def hall(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Hall]:
     ):
         filled = shell(
             env,
-            "import json; from scorekeeper.bench import data; "
+            "import json; from benchmarks import data; "
             "h = data.fill('default', players=12, matches=30, tables=0); "
             "[t] = data.open_tables('default', season_id=h.season_id, count=1, seed=3); "
             "print(json.dumps({'league': h.league_id, 'season': h.season_id, "

@@ -22,7 +22,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.bench import data
+from benchmarks import data
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import BundleImport, League, SeasonMatch
 

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.leagues.kept import standings_read, standings_rebuild
 from scorekeeper.leagues.models import HeadToHead, League, Season, SeasonMatch, StandingRow
-from scorekeeper.leagues.results import season_results
 from scorekeeper.leagues.standings import Standing, standings
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Change, Match, Player
-from scorekeeper.tables.scoring import create_match, match_value, refetch
+from scorekeeper.tables.scoring import create_match, match_value, with_everything
+from tests.leagues.from_scratch import season_results
 from tests.web.table import FOUR
 
 BY = entries.Author("the organizer")
@@ -121,7 +121,7 @@ def make(step: tuple, season: Season, players: list[str]) -> Match | None:
     if kind == "leave":
         entry.delete()
         return
-    value = match_value(refetch(match))
+    value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
     played_on(match, kind, value, args)
     return match
 

@@ -11,8 +11,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from scorekeeper.leagues.kept import standings_read
 from scorekeeper.leagues.models import Season
-from scorekeeper.leagues.results import season_results
 from scorekeeper.leagues.standings import standings
+from tests.leagues.from_scratch import season_results
 
 BEFORE = [("leagues", "0004_ratings_filled")]
 

@@ -10,15 +10,15 @@ from scorekeeper.leagues.kept_ratings import games_from
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.ratings import Game
 from scorekeeper.leagues.results import (
+    entries_with_seats,
     in_progress,
     result_of,
     results_of,
-    season_entries,
-    season_results,
     with_seats,
 )
 from scorekeeper.tables.models import Match, Player
 from tests.leagues.conftest import StoredSeason
+from tests.leagues.from_scratch import IN_FINISHING_ORDER, season_results
 
 
 @pytest.mark.parametrize("league", ["straight_league", "chickenfoot_league"])
@@ -33,7 +33,8 @@ def test_the_plain_read_gives_the_results_the_stored_matches_give(
 
     read = season_results(stored.season.pk)
 
-    assert read == results_of(season_entries(stored.season.pk))
+    entries = SeasonMatch.objects.filter(season=stored.season).order_by(*IN_FINISHING_ORDER)
+    assert read == results_of(entries_with_seats(entries))
     assert [r.match_id for r in read if r.forfeited_by == 1] == [entry.match_id]
     if league == "straight_league":
         # partnerships are read as sides of two

@@ -27,12 +27,12 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import League, Season, SeasonMatch
-from scorekeeper.leagues.results import season_results
 from scorekeeper.leagues.standings import standings
 from scorekeeper.nights.models import CheckIn, Night, NightRound
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match, player_named
+from tests.leagues.from_scratch import season_results
 from tests.leagues.pages import table_rows
 from tests.web.pages import HTMX, content, text, text_of
 from tests.web.table import chickenfoot_round, play, scorekeeper_client, seated_names

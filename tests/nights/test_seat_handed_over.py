@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.leagues.results import season_results
 from scorekeeper.leagues.standings import standings
 from scorekeeper.tables.models import Match, Player
+from tests.leagues.from_scratch import season_results
 from tests.nights.test_nights import (
     MEMBERS,
     draw,

@@ -1,7 +1,7 @@
 """A hall of a chosen size, stored the way the app stores it: players, a league season of
 finished matches, a match still being played with as many hands as asked, and its share link.
 
-The matches are played out at random by the benchmark's generator (scorekeeper/bench/data.py)
+The matches are played out at random by the benchmark's generator (benchmarks/data.py)
 and stored with create_match, as the setup form and the importer store them.
 """
 
@@ -11,9 +11,9 @@ import datetime
 import random
 from dataclasses import dataclass
 
+from benchmarks.data import deal, player_names, seating
 from scorekeeper import rules
 from scorekeeper.access.models import VIEWER, ShareLink
-from scorekeeper.bench.data import deal, player_names, seating
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match

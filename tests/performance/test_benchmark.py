@@ -26,7 +26,7 @@ def benchmark(*args: str, json_file: Path) -> subprocess.CompletedProcess[str]:
     database = os.environ.get("DATABASE_URL", "")
     if database.startswith("postgres"):
         command += ["--database-url", database]
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.bench.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.settings"}
     return subprocess.run(
         command,
         cwd=settings.BASE_DIR,

@@ -22,7 +22,7 @@ import pytest
 from django.conf import settings
 from django.db import OperationalError
 
-from scorekeeper.bench import data, hall
+from benchmarks import data, hall
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.nights.models import Night
 
@@ -139,7 +139,7 @@ def test_a_signal_stops_every_process_the_benchmark_started(tmp_path: Path, stop
         *("--duration", "120", "--rounds", "1", "--warmup", "120", "--workers", "2"),
         *("--json", str(tmp_path / "results.json")),
     ]
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.bench.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.settings"}
     # the run's PostgreSQL server, when it has one, is not needed: SQLite is the default
     env.pop("DATABASE_URL", None)
     run = subprocess.Popen(

@@ -1,6 +1,6 @@
 """Every page of a season at its real size stays small and quick: the benchmark's season of
 10,000 finished matches and 200 players, with a league night of tables being played, filled once
-for this module by the benchmark's own filler (scorekeeper/bench/data.py), and each page read as
+for this module by the benchmark's own filler (benchmarks/data.py), and each page read as
 the first visitor after a change reads it (the season's version moved: nothing kept drawn).
 
 A page may weigh at most 200 KB and take at most 0.3 s of this process's CPU
@@ -27,7 +27,7 @@ from django.db.models import Count, F
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.bench import data
+from benchmarks import data
 from scorekeeper.leagues.models import Season
 from scorekeeper.tables.models import Match, Player
 

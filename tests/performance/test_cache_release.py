@@ -8,6 +8,7 @@ installed (apt package ``redis-server``) and fails without it, unless SKIP_REDIS
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import shutil
@@ -61,15 +62,14 @@ def test_a_new_release_changes_every_cache_key() -> None:
     assert all("2026.12.01" in key for key in after)
 
 
-def test_without_a_release_named_the_keys_carry_the_checkouts_commit() -> None:
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
-    assert commit
+def test_without_a_release_named_the_keys_carry_the_installed_version() -> None:
+    version = importlib.metadata.version("domino-scorekeeper")
+    assert version
 
     keys = keys_under("")
 
-    assert all(commit in key for key in keys)
+    assert len(keys) == 4
+    assert all(key.startswith(f"sk.{version}:") for key in keys)
 
 
 @pytest.fixture

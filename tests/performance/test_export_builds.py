@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from scorekeeper.bench import data
+from benchmarks import data
 from scorekeeper.leagues import exports
 from scorekeeper.leagues.models import ExportBuild, SeasonMatch
 from scorekeeper.tables.models import Match

@@ -22,8 +22,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from benchmarks import data
 from scorekeeper import rules
-from scorekeeper.bench import data
 from scorekeeper.leagues import bundle, results
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.tables.models import Hand, Match, Play

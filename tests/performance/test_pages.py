@@ -24,7 +24,7 @@ from django.utils.cache import has_vary_header
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.tables.models import Hand, Match, Play, Player
-from scorekeeper.tables.scoring import refetch, scoreboard_of
+from scorekeeper.tables.scoring import scoreboard_of, with_everything
 from tests.performance.hall import SMALL, Hall, build, season_match_to_ten
 from tests.web.pages import HTMX, content, text, totals
 from tests.web.table import play, scorekeeper_client
@@ -65,7 +65,7 @@ def unzipped(response: HttpResponse) -> HttpResponse:
 
 def board_totals(match: Match) -> list[int]:
     """The totals of the match as the engine works them out from what is stored, in side order."""
-    board = scoreboard_of(refetch(match))
+    board = scoreboard_of(with_everything(Match.objects.filter(pk=match.pk)).get())
     return [board.totals[side] for side in board.sides]
 
 
@@ -204,7 +204,7 @@ def test_a_message_is_shown_once_on_a_page_drawn_for_it() -> None:
     assert said in text(shown)
     assert said not in text(again)
     assert said not in text(other_phone.get(url))
-    assert refetch(hall.match).hand_count == hands - 1
+    assert with_everything(Match.objects.filter(pk=hall.match.pk)).get().hand_count == hands - 1
     assert totals(shown) == totals(again) == board_totals(hall.match)
 
 
@@ -223,7 +223,7 @@ def test_a_watcher_gets_the_same_gzipped_standings_and_they_follow_the_season() 
     assert row_of("Quinn") not in standings
 
     assert play(scorekeeper_client(), match, "Quinn", 10).status_code == 302
-    assert refetch(match).finished
+    assert with_everything(Match.objects.filter(pk=match.pk)).get().finished
 
     assert row_of("Quinn") in content(unzipped(gzipped(Client(), url)))
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.bench import boards
+from benchmarks import boards
 from tests.access.server import (
     Answer,
     Phone,

@@ -13,7 +13,7 @@ from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
 from scorekeeper.tables.changes import hands_before
 from scorekeeper.tables.models import Change, Match
-from scorekeeper.tables.scoring import match_value, refetch
+from scorekeeper.tables.scoring import match_value, with_everything
 from scorekeeper.tables.seats import by_seat
 from tests.web.table import FOUR, stored
 
@@ -33,7 +33,8 @@ ENTRY = st.one_of(
 
 def hands_of(match: Match) -> list[dict]:
     """The hands as stored, players by seat, as a change keeps them."""
-    return write_match(by_seat(match_value(refetch(match))))["hands"]
+    stored = with_everything(Match.objects.filter(pk=match.pk)).get()
+    return write_match(by_seat(match_value(stored)))["hands"]
 
 
 def replay(changes: list[Change]) -> list[dict]:
@@ -91,7 +92,7 @@ def test_every_change_puts_back_the_whole_match_as_it_was(db: None, done: list[t
     # the hands as each change left them, by the change's number
     left = {1: hands_of(match)}
     for entry in done:
-        value = match_value(refetch(match))
+        value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
         undone = reverted(entry, match) if entry[0] == "revert" and match.version > 1 else None
         outcome = enter(entry, value, match)
         if outcome is None:

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scorekeeper.bench import data
+from benchmarks import data
 from tests.web.table import scorekeeper_client
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import refetch, scoreboard_of
+from scorekeeper.tables.scoring import scoreboard_of, with_everything
 from tests.seated import changes_said
 
 BEFORE = [("tables", "0003_change_keeps_the_hands_it_changed")]
@@ -73,7 +73,7 @@ def test_a_match_stored_by_names_is_stored_by_seats_after_the_migration() -> Non
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
 
-    moved = refetch(Match.objects.get(pk=match.pk))
+    moved = with_everything(Match.objects.filter(pk=match.pk)).get()
     assert (moved.totals, moved.winners) == ([25, 10], [0])
     hand = moved.hands.get(number=1)
     assert (hand.leader_seat, hand.end_seat, hand.pips) == (0, 1, {"0": 9})

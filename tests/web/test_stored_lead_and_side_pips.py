@@ -15,7 +15,7 @@ from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables.changes import with_kept_hands
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player
-from scorekeeper.tables.scoring import create_match, match_value, refetch
+from scorekeeper.tables.scoring import create_match, match_value, with_everything
 from scorekeeper.tables.seats import by_name, by_seat
 from tests.web.table import FOUR, scorekeeper_client
 
@@ -42,7 +42,7 @@ LED = rules.Match(
 
 def kept_after(match) -> rules.Match:
     """The match as its first change keeps it, players by name."""
-    seating = refetch(match).seating()
+    seating = with_everything(Match.objects.filter(pk=match.pk)).get().seating()
     change = Change.objects.get(match=match, number=1)
     return by_name(with_kept_hands(by_seat(seating), change.after), seating.players)
 
@@ -60,7 +60,7 @@ def test_a_play_marked_as_the_lead_is_stored_as_the_lead() -> None:
 def test_a_stored_lead_reads_back_as_the_same_match() -> None:
     match = create_match(LED)
 
-    assert match_value(refetch(match)) == LED
+    assert match_value(with_everything(Match.objects.filter(pk=match.pk)).get()) == LED
 
 
 def test_a_lead_kept_too_high_is_stored_as_kept_on_purpose() -> None:
@@ -68,7 +68,7 @@ def test_a_lead_kept_too_high_is_stored_as_kept_on_purpose() -> None:
 
     play = Play.objects.get(hand__match=match, hand__number=2, number=1)
     assert (play.lead, play.overridden) == (True, True)
-    board = rules.score_match(match_value(refetch(match)))
+    board = rules.score_match(match_value(with_everything(Match.objects.filter(pk=match.pk)).get()))
     assert [(f.code, f.hand, f.play) for f in board.errors] == [("lead-too-high", 2, 1)]
 
 
@@ -122,7 +122,7 @@ def test_pips_counted_together_are_stored_by_the_partners_seats() -> None:
 def test_pips_counted_together_read_back_as_the_same_match() -> None:
     match = create_match(COUNTED)
 
-    value = match_value(refetch(match))
+    value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
 
     assert value == COUNTED
     assert rules.score_match(value).totals == {"Ana & Cy": 25, "Bo & Di": 10}
@@ -140,7 +140,7 @@ def test_pips_counted_together_follow_a_renamed_player() -> None:
     bo.name = "Bob"
     bo.save()
 
-    value = match_value(refetch(match))
+    value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
 
     assert value.hands[0].end.pips == {"Bob & Di": 23, "Cy": 9}
     assert rules.score_match(value).totals == {"Ana & Cy": 25, "Bob & Di": 10}

@@ -101,11 +101,6 @@ class HandEndForm(PipsMixin, EntryForm):
     def side_fields(self) -> list[forms.BoundField]:
         return [self[f"side_{index}"] for index in range(len(self.sides))]
 
-    def seat_of_side(self, seat: int) -> int:
-        """The index of the side the player in ``seat`` plays on."""
-        name = self.players[seat]
-        return next(i for i, side in enumerate(self.sides) if name in side.players)
-
     def clean(self) -> dict:
         data = super().clean()
         out = data.get("out")

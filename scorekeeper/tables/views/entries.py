@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import rules
+from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.rules.match_end import AFTER_THE_END, AfterTheWin, after_the_win
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
@@ -37,7 +38,7 @@ STALE = 409
 
 
 def _answer(
-    request: HttpRequest, outcome: entries.Outcome, form=None, name: str = ""
+    request: HtmxHttpRequest, outcome: entries.Outcome, form=None, name: str = ""
 ) -> HttpResponse:
     """The one answer to an entry: saved, the board as it now stands (for htmx the board
     itself, else a redirect to the page); not saved, the board as stored with the form, its
@@ -98,7 +99,7 @@ def _over(match: Match, request: HttpRequest) -> bool:
     return match.finished and not entries.recorded(match, submission_key(request))
 
 
-def _refuse_finished(request: HttpRequest, match: Match) -> HttpResponse:
+def _refuse_finished(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     messages.error(
         request, gettext("The match is over: nothing more can be recorded. Start a rematch?")
     )
@@ -107,12 +108,12 @@ def _refuse_finished(request: HttpRequest, match: Match) -> HttpResponse:
     return redirect("tables:scoreboard", pk=match.pk)
 
 
-def _refuse_form(request: HttpRequest, match: Match, form, name: str) -> HttpResponse:
+def _refuse_form(request: HtmxHttpRequest, match: Match, form, name: str) -> HttpResponse:
     return render_board(request, match, status=NOT_SAVED, forms={name: form}, open_panel=name)
 
 
 @require_POST
-def record_play(request: HttpRequest, pk: int) -> HttpResponse:
+def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
     with transaction.atomic():
         match = get_match_for_edit(request, pk, lock=True)
@@ -140,7 +141,7 @@ def record_play(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
+def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Straight: end the hand (domino or blocked). Chickenfoot: record a whole round.
     Sedma: end a hand before all seven doubles are down.
 
@@ -182,7 +183,7 @@ def end_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def undo(request: HttpRequest, pk: int) -> HttpResponse:
+def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         match = get_match_for_edit(request, pk, lock=True)
         outcome = entries.undo_last(match=match, by=author(request), key=submission_key(request))
@@ -190,7 +191,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def delete_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def delete_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     with transaction.atomic():
         match = get_match_for_edit(request, pk, lock=True)
         if not any(hand.number == number for hand in match.hands.all()):

@@ -23,6 +23,7 @@ from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import match_role
 from scorekeeper.access.throttle import count_start
 from scorekeeper.access.views import too_many_starts
+from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.nights.desk import round_clock_of
 from scorekeeper.nights.sign_views import board_part
 from scorekeeper.nights.tournament import is_tournament_match
@@ -108,7 +109,7 @@ WATCHED_FOR = 60
 
 
 @require_safe
-def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
+def scoreboard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The scoreboard page; for htmx, just its board.
 
     A watcher's page (no account, no scorekeeper's link, no message to show) is the same for
@@ -130,12 +131,12 @@ def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
     return cache_page(WATCHED_FOR, key_prefix=f"scoreboard.{shown}")(_drawn)(request, pk)
 
 
-def _drawn(request: HttpRequest, pk: int) -> HttpResponse:
+def _drawn(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render_board(request, get_match(request, pk))
 
 
 def render_board(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     match: Match,
     *,
     status: int = 200,
@@ -189,7 +190,7 @@ def render_board(
 
 
 @require_POST
-def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = get_match_for_edit(request, pk, correction=False)
     if is_tournament_match(match.pk):
         messages.error(

@@ -98,8 +98,8 @@ def server_environment(database_url: str, folder: Path) -> dict[str, str]:
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_STATIC_ROOT=str(folder / "static"),
         DJANGO_LOG_LEVEL="WARNING",
-        # production's settings plus the signed-in row's URL (scorekeeper/bench/settings.py)
-        DJANGO_SETTINGS_MODULE="scorekeeper.bench.settings",
+        # production's settings plus the signed-in row's URL (benchmarks/settings.py)
+        DJANGO_SETTINGS_MODULE="benchmarks.settings",
         PYTHONUNBUFFERED="1",
     )
     return env

@@ -37,7 +37,7 @@ import gevent
 from locust import FastHttpUser, constant, events, task
 from locust.runners import STATE_RUNNING
 
-from scorekeeper.bench import boards
+from benchmarks import boards
 
 PLAN = json.loads(Path(os.environ["SCOREKEEPER_HALL_PLAN"]).read_text())
 SERVERS: list[str] = PLAN["servers"]

@@ -4,6 +4,6 @@ from django.apps import AppConfig
 
 
 class BenchConfig(AppConfig):
-    name = "scorekeeper.bench"
+    name = "benchmarks"
     label = "bench"
     verbose_name = "Benchmark"

@@ -31,7 +31,7 @@ from django.conf import settings
 from django.db import DatabaseError, connections, transaction
 from django.urls import reverse
 
-from scorekeeper.bench import data
+from benchmarks import data
 
 PHONES = Path(__file__).with_name("phones.py")
 

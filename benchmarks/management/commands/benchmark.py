@@ -1,0 +1,136 @@
+"""`manage.py benchmark`: the app under gunicorn on a fresh, full database, under load.
+
+    DJANGO_SETTINGS_MODULE=benchmarks.settings .venv/bin/python manage.py benchmark
+    DJANGO_SETTINGS_MODULE=benchmarks.settings .venv/bin/python manage.py benchmark --hall
+
+The command reads the options and hands them to benchmarks/run.py, which runs the benchmark;
+docs/benchmark.md tells what it measures.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from benchmarks import run, server
+from benchmarks.run import SETTLE_SECONDS, STEPS
+
+
+class Command(BaseCommand):
+    help = (
+        "Fill a fresh database with a hall's worth of matches, serve the app with gunicorn on "
+        "loopback and measure it: with wrk, requests per second and p50/p99 latency of a bare "
+        "view, recording a play, a scoreboard and the season standings, at 1 and 32 clients; "
+        "with --hall, the most tables of four phones it keeps up with on league night (locust)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--database-url",
+            default="",
+            help="A PostgreSQL server to run against (a database is created on it for the run "
+            "and dropped after). Default: a new SQLite file in a temporary folder.",
+        )
+        parser.add_argument("--players", type=int, default=200)
+        parser.add_argument("--matches", type=int, default=10_000, help="finished matches")
+        parser.add_argument(
+            "--tables",
+            type=int,
+            default=100,
+            help="open matches the wrk section's recorded plays are spread over",
+        )
+        parser.add_argument(
+            "--duration", type=float, default=5.0, help="seconds of each wrk measurement"
+        )
+        parser.add_argument(
+            "--rounds",
+            type=int,
+            default=3,
+            help="times each request is measured with wrk, each time beside a new measurement "
+            "of the bare view; the medians are reported. With --hall, 0 leaves this out",
+        )
+        parser.add_argument("--warmup", type=float, default=2.0, help="seconds of wrk warm-up")
+        parser.add_argument(
+            "--settle",
+            type=float,
+            default=SETTLE_SECONDS,
+            help="seconds of pause after each run, for the server to answer what it left queued",
+        )
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=2 * multiprocessing.cpu_count() + 1,
+            help="gunicorn workers of each server (default: 2 x CPUs + 1)",
+        )
+        parser.add_argument(
+            "--threads",
+            type=int,
+            default=1,
+            help="threads of each gunicorn worker: above 1, gthread workers (default: 1, sync)",
+        )
+        parser.add_argument("--json", dest="json_file", default="", help="write the results here")
+        parser.add_argument(
+            "--no-install", action="store_true", help="never install wrk, even as root"
+        )
+        night = parser.add_argument_group("the hall (--hall)")
+        night.add_argument(
+            "--hall",
+            action="store_true",
+            help="find the hall's capacity: the most tables of four phones the app keeps up "
+            "with on league night, played with locust",
+        )
+        night.add_argument(
+            "--steps",
+            default=STEPS,
+            help=f"numbers of tables to step up through before bisecting (default {STEPS})",
+        )
+        night.add_argument(
+            "--resolution",
+            type=int,
+            default=5,
+            help="bisect until the last number of tables that held and the first that did "
+            "not are at most this far apart (or a tenth of the latter, if less)",
+        )
+        night.add_argument(
+            "--hold", type=float, default=60.0, help="seconds each number of tables must hold"
+        )
+        night.add_argument(
+            "--hall-warmup",
+            type=float,
+            default=10.0,
+            help="seconds of play, once every phone has started, before the hold is measured",
+        )
+        night.add_argument(
+            "--spawn-rate", type=float, default=200.0, help="phones started per second"
+        )
+        night.add_argument(
+            "--servers",
+            type=int,
+            default=1,
+            help="gunicorn masters, each on a port of its own, sharing the one PostgreSQL "
+            "database (--database-url); the phones are spread over them",
+        )
+        night.add_argument(
+            "--bare-seconds",
+            type=float,
+            default=5.0,
+            help="seconds of each measurement of the bare view, before and after the search",
+        )
+
+    def handle(self, *args: object, **options: object) -> None:
+        try:
+            report = run.benchmark(options, say=self.stderr.write)
+        except server.Stopped as signalled:
+            raise CommandError(
+                f"Stopped by {signalled}: every process the run started is stopped, "
+                "its database removed."
+            ) from None
+        except (RuntimeError, ValueError, OSError) as problem:
+            raise CommandError(str(problem)) from None
+        self.stdout.write(run.render(report))
+        if options["json_file"]:
+            Path(options["json_file"]).write_text(json.dumps(report, indent=2) + "\n")
+            self.stdout.write(f"Results written to {options['json_file']}.")

@@ -1,0 +1,257 @@
+"""A run of the benchmark: the app under gunicorn on a fresh, full database, under load.
+
+Without the hall it measures each kind of request on its own with wrk (each_request.py). With
+the hall it plays league nights against the app with locust (hall.py) and finds the most tables
+of four phones it keeps up with, beside the ceiling; the requests' table follows as a section
+of the report (``rounds`` 0 leaves it out). `manage.py benchmark` parses the options and calls
+``benchmark``; docs/benchmark.md tells more.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+
+import dj_database_url
+from django.db import connections, transaction
+
+from benchmarks import data, each_request, hall, load, server
+from benchmarks.each_request import CLIENTS
+
+ALIAS = "benchmark"
+#: the hall search's steps, in tables, unless the options say otherwise
+STEPS = "25,50,100,150,200,300,400"
+#: the pause after each run, for the server to finish what the run left queued
+SETTLE_SECONDS = 3.0
+
+Say = Callable[[str], None]
+
+
+def steps(text: str) -> list[int]:
+    try:
+        found = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        found = []
+    if not found or found[0] < 1:
+        raise ValueError(f"--steps takes numbers of tables, such as {STEPS}, not {text!r}")
+    return found
+
+
+def benchmark(options: dict, say: Say) -> dict:
+    """The report of a run with ``options`` (the command's, by their destinations). Raises
+    ValueError for options that do not go together, OSError when wrk cannot be had, and
+    server.Stopped when a signal stopped the run: every process it started is stopped and its
+    database removed."""
+    if options["servers"] < 1:
+        raise ValueError("--servers takes 1 or more.")
+    if options["servers"] > 1 and not options["hall"]:
+        raise ValueError("--servers is for the hall: add --hall.")
+    if options["servers"] > 1 and not options["database_url"]:
+        raise ValueError(
+            "Several servers share one PostgreSQL database: give its server with --database-url."
+        )
+    if options["hall"]:
+        options = {**options, "step_list": steps(options["steps"])}
+    wrk = load.find_wrk(install=not options["no_install"])
+    with server.stopped_by_signals():
+        return run(wrk, options, say)
+
+
+def run(wrk: str, options: dict, say: Say) -> dict:
+    with ExitStack() as cleanup:
+        folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="bench-")))
+        url = cleanup.enter_context(server.fresh_database(options["database_url"], folder))
+        engine = dj_database_url.parse(url)["ENGINE"].rsplit(".", 1)[-1]
+        env = server.server_environment(url, folder)
+        say(f"Database: {engine}, fresh. Migrating and collecting static files ...")
+        server.manage(env, "migrate", "--no-input")
+        server.manage(env, "createcachetable")
+        server.manage(env, "collectstatic", "--no-input")
+
+        started = time.monotonic()
+        say(
+            f"Filling it: {options['players']} players, {options['matches']} finished "
+            f"matches in one season, {options['tables']} open matches ..."
+        )
+        filled = fill(url, options)
+        fill_seconds = time.monotonic() - started
+        say(
+            f"  {filled.matches} matches, {filled.hands} hands, {filled.plays} plays "
+            f"in {fill_seconds:.0f} s."
+        )
+
+        bases = [
+            cleanup.enter_context(
+                server.gunicorn(
+                    env,
+                    workers=options["workers"],
+                    threads=options["threads"],
+                    log=folder / f"gunicorn-{number}.log",
+                )
+            )
+            for number in range(options["servers"])
+        ]
+        say(f"gunicorn: {options['workers']} workers each at {', '.join(bases)}.")
+        report = {
+            # the machine's load as the measurements began: other work shares its CPUs
+            "load_average_at_start": round(os.getloadavg()[0], 2),
+            "database": engine,
+            "servers": len(bases),
+            "workers": options["workers"],
+            "threads": options["threads"],
+            "cpus": multiprocessing.cpu_count(),
+            "data": {
+                "players": filled.players,
+                "matches": filled.matches,
+                "finished_matches_in_season": options["matches"] + 1,
+                "hands": filled.hands,
+                "plays": filled.plays,
+                "scoreboard_match_hands": filled.long_match_hands,
+                "open_matches": len(filled.tables),
+                "fill_seconds": round(fill_seconds, 1),
+            },
+        }
+        if options["hall"]:
+            report["hall"] = play_the_hall(wrk, options, folder, filled, bases, say)
+        if options["rounds"] > 0 or not options["hall"]:
+            report.update(
+                each_request.measure_requests(wrk, options, folder, filled, bases[0], say)
+            )
+        report["load_average_at_end"] = round(os.getloadavg()[0], 2)
+        connections[ALIAS].close()
+    return report
+
+
+def fill(url: str, options: dict) -> data.Hall:
+    connections.settings[ALIAS] = dj_database_url.parse(url)
+    if connections.settings[ALIAS]["ENGINE"] == "django.db.backends.sqlite3":
+        # between steps it writes while the servers may still finish what the phones sent:
+        # it waits for their writes as the app's own connections do (settings.py)
+        connections.settings[ALIAS]["OPTIONS"] = {"timeout": 20}
+    connections.configure_settings(connections.settings)
+    try:
+        with transaction.atomic(using=ALIAS):
+            return data.fill(
+                ALIAS,
+                players=options["players"],
+                matches=options["matches"],
+                tables=options["tables"],
+            )
+    finally:
+        # closed while the server runs; opened again between runs, to write or read
+        connections[ALIAS].close()
+
+
+# -- the hall ------------------------------------------------------------------------------------
+
+
+def play_the_hall(
+    wrk: str, options: dict, folder: Path, filled: data.Hall, bases: list[str], say: Say
+) -> dict:
+    night = hall.Night(
+        using=ALIAS,
+        servers=bases,
+        season_id=filled.season_id,
+        league_id=filled.league_id,
+        organizer={"username": filled.username, "password": filled.password},
+        folder=folder,
+        hold=options["hold"],
+        warmup=options["hall_warmup"],
+        spawn_rate=options["spawn_rate"],
+        settle=options["settle"],
+        seed=2026,
+    )
+    # The machine's speed drifts while the search runs (other work on it): the bare view is
+    # measured before every step and once more at the end, and the ceiling takes the median.
+    bare: list[dict] = []
+
+    def attempt(tables: int) -> dict:
+        bare.append(measure_bare(wrk, folder, bases, options["bare_seconds"], say))
+        step = played(night, tables, say)
+        step["bare_requests_per_second_before"] = bare[-1]["requests_per_second"]
+        return step
+
+    say(f"The hall: steps {options['step_list']}, then bisecting ...")
+    found = hall.search(options["step_list"], options["resolution"], attempt)
+    bare.append(measure_bare(wrk, folder, bases, options["bare_seconds"], say))
+    found.update(
+        hold_seconds=options["hold"],
+        warmup_seconds=options["hall_warmup"],
+        pace=hall.PACE,
+        limits={"tap_p99_ms": hall.TAP_P99_MS, "poll_p99_ms": hall.POLL_P99_MS},
+    )
+    return hall.summary(found, bare)
+
+
+def played(night: hall.Night, tables: int, say: Say) -> dict:
+    step = hall.play_a_night(night, tables, say)
+    verdict = "held" if step["held"] else "did not hold: " + "; ".join(step["why_not"])
+    say(f"    {verdict}")
+    return step
+
+
+def measure_bare(wrk: str, folder: Path, bases: list[str], seconds: float, say: Say) -> dict:
+    """The bare view at 32 connections in all, spread over the servers, at once."""
+    script = folder / "bare.lua"
+    script.write_text(load.GET_SCRIPT)
+    each = max(1, max(CLIENTS) // len(bases))
+    measured: list[load.Measurement | Exception] = [RuntimeError("wrk did not run")] * len(bases)
+
+    def measure(index: int) -> None:
+        try:
+            measured[index] = load.run_wrk(
+                wrk, bases[index] + "/healthz", script, clients=each, seconds=seconds, threads=2
+            )
+        except RuntimeError as problem:
+            measured[index] = problem
+
+    threads = [threading.Thread(target=measure, args=(i,)) for i in range(len(bases))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for result in measured:
+        if isinstance(result, Exception):
+            raise result
+    total = sum(result.requests_per_second for result in measured)
+    say(f"The bare view: {total:.0f} req/s at {each * len(bases)} connections.")
+    time.sleep(1)
+    return {
+        "requests_per_second": round(total, 1),
+        "p99_ms": max(result.p99_ms for result in measured),
+        "errors": sum(result.errors for result in measured),
+    }
+
+
+# -- the report ----------------------------------------------------------------------------------
+
+
+def _workers_said(report: dict) -> str:
+    threads = report.get("threads", 1)
+    return f"gthread workers of {threads} threads" if threads > 1 else "sync workers"
+
+
+def render(report: dict) -> str:
+    data_ = report["data"]
+    lines = [
+        "",
+        f"Domino Scorekeeper benchmark: {report['database']}, {report['servers']} server(s) of "
+        f"{report['workers']} gunicorn {_workers_said(report)}, {report['cpus']} CPUs shared "
+        "with the load generator",
+        f"Data: {data_['players']} players, {data_['finished_matches_in_season']} finished "
+        f"matches in one season ({data_['hands']} hands, {data_['plays']} plays in all); "
+        f"the scoreboard's match has {data_['scoreboard_match_hands']} hands.",
+        f"The machine's load average (1 min): {report['load_average_at_start']:g} as the "
+        f"measurements began, {report['load_average_at_end']:g} at their end.",
+    ]
+    if "hall" in report:
+        lines.append(hall.render(report["hall"]))
+    if "results" in report:
+        lines += ["", each_request.render_requests(report)]
+    return "\n".join(lines) + "\n"

@@ -1,1 +1,0 @@
-"""The benchmark: a hall's worth of data, the app under gunicorn, and a load generator."""
