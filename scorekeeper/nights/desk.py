@@ -24,7 +24,8 @@ from django.utils.translation import get_language, gettext, ngettext
 from scorekeeper.nights import clock
 from scorekeeper.nights.models import Dispute, Night, NightRound, NightTable
 from scorekeeper.nights.results import TableNow
-from scorekeeper.rules.scoreboard import LAST_HAND, score_match, without_last_hand
+from scorekeeper.rules.games import score_match
+from scorekeeper.rules.scoreboard import LAST_HAND, without_last_hand
 from scorekeeper.tables.entries import lock_for_entry
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import match_value

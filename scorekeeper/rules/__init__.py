@@ -6,8 +6,9 @@ Front doors call :func:`score_match` with a :class:`Match` and show the :class:`
 from __future__ import annotations
 
 from scorekeeper.rules.findings import Finding, Severity
+from scorekeeper.rules.games import score_match
 from scorekeeper.rules.match import Hand, HandEnd, Match, Play, Side
-from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard, score_match
+from scorekeeper.rules.scoreboard import HandScore, NextUp, Scoreboard
 
 __all__ = [
     "Finding",

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from scorekeeper.rules.games import score_match
 from scorekeeper.rules.match import Hand, Match, Side
-from scorekeeper.rules.scoreboard import Scoreboard, score_match
+from scorekeeper.rules.scoreboard import Scoreboard
 
 AFTER_THE_END = "after-match-end"
 

@@ -1,4 +1,5 @@
-"""The Scoreboard value, and the one function every front door calls."""
+"""The Scoreboard value, and what the three games share in working it out (games.py scores a
+match by its game)."""
 
 from __future__ import annotations
 
@@ -106,22 +107,6 @@ def hand_summary(number: int, points: dict[Side, int]) -> Says:
         number=number,
         points=", ".join(f"{side} {scored}" for side, scored in points.items()),
     )
-
-
-def score_match(match: Match) -> Scoreboard:
-    """Score every hand of ``match`` and say what the rules find wrong with it.
-
-    Expects a well-formed match (known players, whole non-negative numbers), as the match file
-    reader and the forms guarantee; everything a table can get wrong is a finding instead.
-    """
-    from scorekeeper.rules import chickenfoot, sedma, straight
-
-    games = {
-        "straight": straight.score_straight,
-        "chickenfoot": chickenfoot.score_chickenfoot,
-        "sedma": sedma.score_sedma,
-    }
-    return games[match.game](match)
 
 
 def without_last_hand(match: Match) -> Match:
