@@ -26,6 +26,7 @@ from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
 from scorekeeper.nights.models import Night, NightRound
+from scorekeeper.nights.partners import partners_last_night, partners_pair
 from scorekeeper.nights.results import (
     board_version,
     night_bundle,
@@ -120,7 +121,7 @@ def _night_context(night: Night, **forms) -> dict:
         "partners_last_night": bool(
             night.is_tournament
             and tournament.in_partnerships(night)
-            and tournament.partners_last_night(night, [c.player_id for c in here])
+            and partners_last_night(night, [c.player_id for c in here])
         ),
         "partners_form": forms.get("partners_form")
         or (
@@ -285,7 +286,7 @@ def partners(request: HttpRequest, pk: int) -> HttpResponse:
             request, night, gettext("The partnerships were not saved."), partners_form=form
         )
     try:
-        tournament.partners_pair(night, form.cleaned_data["pairs"], form.cleaned_data["alone"])
+        partners_pair(night, form.cleaned_data["pairs"], form.cleaned_data["alone"])
     except tournament.TournamentError as refusal:
         return _refused(request, night, str(refusal), partners_form=form)
     messages.success(
@@ -298,13 +299,13 @@ def partners(request: HttpRequest, pk: int) -> HttpResponse:
 def _partners_as_last_night(request: HttpRequest, night: Night, here: list[int]) -> HttpResponse:
     """ "Same partners as last night": the pairs of the league's latest night in partnerships
     whose two players are here, saved at once; the others are paired as usual."""
-    pairs = tournament.partners_last_night(night, here)
+    pairs = partners_last_night(night, here)
     if not pairs:
         return _refused(
             request, night, gettext("No two players here were partners on an earlier night.")
         )
     try:
-        tournament.partners_pair(night, pairs, [])
+        partners_pair(night, pairs, [])
     except tournament.TournamentError as refusal:
         return _refused(request, night, str(refusal))
     messages.success(request, gettext("Partnerships saved: %(count)s.") % {"count": len(pairs)})

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import desk, rounds, tournament
+from scorekeeper.nights import desk, partners, rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.scoring import player_named
@@ -137,7 +137,7 @@ def tournament_started(tables: int) -> str:
         round_minutes=55,
     )
     rounds.open_night(night, came, [])
-    tournament.partners_pair(
+    partners.partners_pair(
         night, [(a.pk, b.pk) for a, b in zip(came[0::2], came[1::2], strict=True)], []
     )
     drawn = rounds.draw_round(night)
