@@ -22,6 +22,7 @@ from django_ratelimit.core import get_usage
 from scorekeeper.access.addresses import client_address
 from scorekeeper.access.models import ShareLink
 from scorekeeper.access.permissions import GRANTS
+from scorekeeper.access.seams import at_a_night_on
 
 #: the session's mark of a league's table card scanned today: the card and the day
 TABLE_CARD = "table_card"
@@ -62,9 +63,9 @@ def _at_a_night_tonight(request: HttpRequest) -> bool:
     return (
         bool(tokens)
         and ShareLink.objects.filter(
+            at_a_night_on("match__", timezone.localdate()),  # nights, through access/seams.py
             token__in=tokens,
             revoked_at=None,
-            match__night_table__night_round__night__played_on=timezone.localdate(),
         ).exists()
     )
 

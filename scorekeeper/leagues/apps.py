@@ -11,3 +11,13 @@ class LeaguesConfig(AppConfig):
     def ready(self) -> None:
         # connect the receivers
         from scorekeeper.leagues import kept_ratings, signals  # noqa: F401
+
+        # what a match at a table is told of the season it belongs to (tables/seams.py)
+        from scorekeeper.leagues.models import MATCH_SEASON_ENTRY, in_a_season, league_members
+        from scorekeeper.tables import seams as tables
+
+        tables.plug(
+            locked_match_joins=[MATCH_SEASON_ENTRY],
+            shown_on_boards=in_a_season,
+            league_members=league_members,
+        )

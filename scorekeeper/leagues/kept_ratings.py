@@ -23,7 +23,8 @@ from django.dispatch import receiver
 
 from scorekeeper.leagues.models import Rating, RatingChange, SeasonMatch
 from scorekeeper.leagues.ratings import Change, Game, Skill, replay
-from scorekeeper.leagues.results import awaits_signature, counted
+from scorekeeper.leagues.results import counted
+from scorekeeper.leagues.seams import awaits_signature
 from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import Side
 from scorekeeper.tables.models import Match, Seat

@@ -256,3 +256,20 @@ class BundleImport(models.Model):
 
     def __str__(self) -> str:
         return f"import {self.pk} ({self.state})"
+
+
+# -- what tables is told of a league (tables/seams.py) -------------------------------------------
+
+#: the join that reads a match's season entry with it
+MATCH_SEASON_ENTRY = "league_entry"
+
+
+def in_a_season(match: Match) -> bool:
+    """Whether a season counts ``match`` (the hall's boards show only those), read with its
+    season entry joined (``MATCH_SEASON_ENTRY``)."""
+    return getattr(match, MATCH_SEASON_ENTRY, None) is not None
+
+
+def league_members() -> models.Q:
+    """The players who belong to a league, as a condition on players."""
+    return models.Q(leagues__isnull=False)

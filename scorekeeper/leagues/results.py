@@ -12,6 +12,7 @@ from django.db.models import BooleanField, Case, F, Prefetch, Q, QuerySet, Value
 
 from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.seams import awaits_signature
 from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import SIDE_JOIN
 from scorekeeper.tables.kept_scores import scores_of
@@ -161,33 +162,17 @@ class _Stored(NamedTuple):
 _MATCH_COLUMNS = ("game", "rules", "totals", "winners", "finished")
 
 
-def awaits_signature(to_match: str = "") -> Q:
-    """A match of a league night that counts only signed results, nobody having signed it yet
-    (nights/signing.py): the standings count it as a match still being played, and the ratings
-    do not rate it (kept_ratings.py). ``to_match``: the path from the rows asked to the match."""
-    return Q(
-        **{
-            f"{to_match}night_table__night_round__night__signed_only": True,
-            f"{to_match}signature__isnull": True,
-        }
-    )
-
-
-#: ``awaits_signature`` of a season's entry
-AWAITS_SIGNATURE = awaits_signature("match__")
-
-
 def _entry_columns(
     entries: QuerySet[SeasonMatch], *, signed: bool = True
 ) -> tuple[QuerySet[SeasonMatch], list[str]]:
     """The entries with their matches' columns as _Stored has them (after the match's id), a
-    match awaiting its signature taken as not finished. Without ``signed`` (a migration's
-    models, from before results were signed), as stored."""
+    match awaiting its signature (leagues/seams.py) taken as not finished. Without ``signed``
+    (a migration's models, from before results were signed), as stored."""
     if not signed:
         return entries, [f"match__{name}" for name in _MATCH_COLUMNS]
     entries = entries.annotate(
         counted_finished=Case(
-            When(AWAITS_SIGNATURE, then=Value(False)),
+            When(awaits_signature("match__"), then=Value(False)),
             default=F("match__finished"),
             output_field=BooleanField(),
         )

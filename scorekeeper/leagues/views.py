@@ -27,6 +27,7 @@ from django.views.decorators.http import (
 from scorekeeper import rules
 from scorekeeper.access.permissions import entered_by, require_organizer
 from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.leagues import seams
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.exports import Export, export_answer, hands_written, league_written
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
@@ -54,7 +55,6 @@ from scorekeeper.leagues.standings import (
     partners,
     standings,
 )
-from scorekeeper.nights.signing import provisional_counts
 from scorekeeper.rules.match import GAME_NAMES, HOUSE_RULES, Side
 from scorekeeper.tables.drawn import kept_drawn
 from scorekeeper.tables.forms.setup import SetupForm
@@ -166,8 +166,9 @@ def standings_context(season: Season) -> dict:
                 "rows": rows,
                 "places": sorted({place for row in rows for place in row.placings}),
                 "in_progress": in_progress(season.pk),
-                # night results the other side has not signed yet, by player (nights/signing.py)
-                "provisional": provisional_counts(season.pk),
+                # night results the other side has not signed yet, by player (nights/signing.py,
+                # through leagues/seams.py)
+                "provisional": seams.provisional_counts(season.pk),
                 # the page only counts them
                 "finished": range(season.counted_matches),
             }

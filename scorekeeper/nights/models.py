@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
@@ -249,3 +250,12 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} disputed, hand {self.hand}"
+
+
+# -- what access is told of a night (access/seams.py) --------------------------------------------
+
+
+def at_a_night_on(to_match: str, day: datetime.date) -> models.Q:
+    """A table's match at a league night played on ``day``, as a condition on the rows at
+    ``to_match`` from the match (``"match__"``, or ``""`` for matches)."""
+    return models.Q(**{f"{to_match}night_table__night_round__night__played_on": day})

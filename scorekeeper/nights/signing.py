@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext
@@ -328,6 +328,18 @@ def _moved(row: Match) -> None:
 
 
 # -- corrections after signing ------------------------------------------------------------------
+
+
+def awaits_signature(to_match: str = "") -> Q:
+    """A match of a league night that counts only signed results, nobody having signed it yet:
+    the season's standings count it as a match still being played, and its ratings do not rate
+    it (leagues/seams.py). ``to_match``: the path from the rows asked to the match."""
+    return Q(
+        **{
+            f"{to_match}night_table__night_round__night__signed_only": True,
+            f"{to_match}signature__isnull": True,
+        }
+    )
 
 
 def correction_refused(match: Match, *, organizer: bool) -> str:

@@ -17,6 +17,7 @@ from django.core.cache import cache
 from django.db.models import Prefetch, prefetch_related_objects
 
 from scorekeeper import rules
+from scorekeeper.tables import seams
 from scorekeeper.tables.models import Hand, Match, Play
 from scorekeeper.tables.scoring import scoreboard_of
 
@@ -67,8 +68,9 @@ def _key(match_id: int, version: int) -> str:
 
 def keep_score(match: Match, value: rules.Match, board: rules.Scoreboard) -> None:
     """Keep the score of a match in a season (the only ones a board shows), at the version just
-    written, worked out by the entry that wrote it. ``match``: read with its ``league_entry``."""
-    if getattr(match, "league_entry", None) is not None:
+    written, worked out by the entry that wrote it. ``match``: read
+    ``seams.with_locked_match_joins()``, its season entry joined."""
+    if seams.shown_on_boards(match):
         cache.set(_key(match.pk, match.version), TableScore.of(value, board), SCORE_KEPT)
 
 

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext
 
 from scorekeeper import rules
+from scorekeeper.tables import seams
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.names import BadName, name_key, name_look, normal_name
 from scorekeeper.tables.seats import renamed
@@ -110,13 +111,13 @@ MOST_FOUND = 50
 def people_played_with(*, user, match_ids: Iterable[int]) -> QuerySet[Player]:
     """The people a phone or account plays with: those of its recent matches (``match_ids``:
     the matches the phone joined or started; an account's: those it started or has a role in)
-    and the leagues' members. Not every name ever entered: anyone may start a match with
-    made-up names, and they stay on that phone."""
+    and the leagues' members (tables/seams.py). Not every name ever entered: anyone may start
+    a match with made-up names, and they stay on that phone."""
     mine = Q(pk__in=list(match_ids))
     if user is not None and user.is_authenticated:
         mine |= Q(created_by=user) | Q(roles__user=user)
     recent = Match.objects.filter(mine).order_by("-updated_at").values_list("pk", flat=True)
-    around = Q(seats__match__in=list(recent[:RECENT_MATCHES])) | Q(leagues__isnull=False)
+    around = Q(seats__match__in=list(recent[:RECENT_MATCHES])) | seams.league_members()
     ids = Player.objects.filter(around).values_list("pk", flat=True).distinct()
     return Player.objects.filter(pk__in=list(ids[:MOST_OFFERED])).order_by("name")
 

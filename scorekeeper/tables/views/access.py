@@ -11,8 +11,7 @@ from django.utils import timezone
 
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.access.permissions import GRANTS, can_edit, entered_by, grant, is_organizer
-from scorekeeper.nights.desk import ROUND_OF_MATCH, time_called
-from scorekeeper.nights.signing import correction_refused
+from scorekeeper.tables import seams
 from scorekeeper.tables.entries import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match, Player
@@ -53,24 +52,25 @@ def get_match_for_edit(
     each sees the other's entry.
 
     A league night's result that the other side signed or disputed is corrected by an
-    organizer only (nights/signing.py): anyone else is refused (403, saying so). Without
-    ``correction`` (a rematch), the match itself is not changed and the check is left out."""
+    organizer only (nights/signing.py, through tables/seams.py): anyone else is refused (403,
+    saying so). Without ``correction`` (a rematch), the match itself is not changed and the
+    check is left out."""
     if lock:
-        # with its table's round and night, joined: whether its round's time is up; and its
-        # season entry: whether a board shows it (tables/kept_scores.py)
-        matches = Match.objects.select_related(ROUND_OF_MATCH, "league_entry")
+        # with what the apps above read of it, joined (tables/seams.py): its table's round and
+        # night, whether its round's time is up; its season entry, whether a board shows it
+        matches = seams.with_locked_match_joins(Match.objects.all())
         match = mark_read_for_entry(get_object_or_404(lock_for_entry(matches), pk=pk))
     else:
         match = get_match(request, pk, everything=everything)
     if not can_edit(request, match):
         # why, so that a phone holding entries knows to sign in or ask for a new link
         raise NotAScorekeeper(why_refused(request, match), match)
-    if correction and (refusal := correction_refused(match, organizer=is_organizer(request))):
+    if correction and (refusal := seams.correction_refused(match, organizer=is_organizer(request))):
         raise ResultLocked(refusal, match)
     if lock:
         # a league night's round whose time is up: the match learns its last hand before the
-        # entry is scored (nights/desk.py)
-        time_called(match, now=timezone.now())
+        # entry is scored (nights/desk.py, through tables/seams.py)
+        seams.time_called(match, now=timezone.now())
     return match
 
 

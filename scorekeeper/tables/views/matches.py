@@ -24,13 +24,10 @@ from scorekeeper.access.permissions import match_role
 from scorekeeper.access.throttle import count_start
 from scorekeeper.access.views import too_many_starts
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.nights.desk import round_clock_of
-from scorekeeper.nights.sign_views import board_part
-from scorekeeper.nights.tournament import is_tournament_match
 from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.scoreboard import without_last_hand
-from scorekeeper.tables import imports
+from scorekeeper.tables import imports, seams
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms.files import ImportForm
@@ -166,16 +163,16 @@ def render_board(
     context["role"] = match_role(request, match)
     # a tournament's table offers no Rematch: the next round's pairing decides who plays whom
     context["rematch"] = (
-        context["role"] == SCOREKEEPER and not tap and not is_tournament_match(match.pk)
+        context["role"] == SCOREKEEPER and not tap and not seams.is_tournament_match(match.pk)
     )
-    # a league night's finished match: the other side signs it (nights/signing.py)
-    context["signing"] = board_part(request, match)
+    # a league night's finished match: the other side signs it (nights/sign_views.py)
+    context["signing"] = seams.signing_part(request, match)
     # the score worked out as the pips are typed: shown without taking the focus
     context["live_preview"] = bool(request.htmx) and request.htmx.target in LIVE_PREVIEWS
     template = "tables/scoreboard.html"
     if (not request.htmx or request.htmx.boosted) and not match.finished:
         # a league night's table still playing: its round's clock above the board
-        context.update(round_clock_of(match.pk, timezone.now()))
+        context.update(seams.round_clock(match.pk, timezone.now()))
     if request.htmx and not request.htmx.boosted:
         template = "tables/_board.html"
         if tap:
@@ -192,7 +189,7 @@ def render_board(
 @require_POST
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = get_match_for_edit(request, pk, correction=False)
-    if is_tournament_match(match.pk):
+    if seams.is_tournament_match(match.pk):
         messages.error(
             request,
             gettext("A tournament's table plays no rematch: the standings pair the next round."),
