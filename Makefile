@@ -121,6 +121,7 @@ deploy-check: $(INSTALLED)
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: $(INSTALLED)
 	$(VENV)/bin/ruff check --fix .
