@@ -199,6 +199,21 @@ def test_the_end_of_hand_that_won_the_match_sent_again_is_answered_like_the_firs
     assert hands(match) == [(1, "domino"), (2, "blocked"), (3, "domino")]
 
 
+def test_a_preview_asked_as_the_match_ended_shows_nothing_and_refuses_nothing(
+    scorekeeper: Persona, match: Match
+) -> None:
+    """The pips were being typed on one phone when the match was won: the preview that typing
+    asks for has nothing to show, and is no refused entry (no 422 on the phone's console)."""
+    won = {"player": "0", "points": "185", "override": "on"}
+    tap(scorekeeper.client, match, won, key=entry_key_on(scoreboard(scorekeeper.client, match)))
+    typed = {"out": "0", "pips_1": "4", "preview": "1"}
+
+    preview = tap(scorekeeper.client, match, typed, key="late", view="end")
+
+    assert preview.status_code == 204
+    assert hands(match) == [(1, "domino"), (2, "blocked"), (3, "")]
+
+
 def test_undo_tapped_twice_takes_back_one_entry(scorekeeper: Persona, match: Match) -> None:
     key = entry_key_on(scoreboard(scorekeeper.client, match))
 

@@ -153,6 +153,10 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     # never hold up a tap at another. The service reads the hands for it.
     with nullcontext() if previewed else transaction.atomic():
         match = get_match_for_edit(request, pk, everything=False, lock=not previewed)
+        if previewed and match.finished:
+            # typing paused as the match ended (on another phone, or by the Save just sent):
+            # nothing to preview, and nothing refused; the board that comes shows the end
+            return HttpResponse(status=204)
         if _over(match, request):
             return _refuse_finished(request, match)
         form = hand_end_form(match.seating(), request.POST)
