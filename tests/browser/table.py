@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import ShareLink
@@ -52,6 +52,22 @@ def watch(page: Page, live_server: LiveServer, link: ShareLink) -> None:
     assert "script-src 'self'" in response.headers["content-security-policy"]
     expect(page.get_by_role("region", name="Totals")).to_be_visible()
     expect(page.get_by_label("Your name")).to_have_count(0)
+
+
+def hold_the_first(routed: Page | BrowserContext, url: object) -> list[Route]:
+    """Holds the first request to ``url`` on the network, as a slow Wi-Fi would, and lets the
+    later ones through. The list it returns gets the held route, which the test lets go (its
+    ``continue_`` or ``fulfill``)."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    routed.route(url, hold)
+    return held
 
 
 def tap_score(page: Page, player: str, points: int) -> None:

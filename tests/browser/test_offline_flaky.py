@@ -34,6 +34,7 @@ from tests.browser.table import (
     csp_violations,
     expect_all_sent,
     expect_totals,
+    hold_the_first,
     join,
     listen,
     tap_score,
@@ -239,15 +240,7 @@ def test_a_player_picked_while_the_last_answer_is_on_its_way_stays_picked(
     heard: list[str] = []
     bea, page = new_phone(new_context, heard)
     join(page, live_server, keeping, "Bea")
-    held: list[Route] = []
-
-    def hold_the_first(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    bea.route(PLAY_URLS, hold_the_first)
+    held = hold_the_first(bea, PLAY_URLS)
 
     tap_score(page, "Ann", 10)
     wait_until(page, lambda: bool(held))

@@ -9,13 +9,13 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Route, expect
+from playwright.sync_api import BrowserContext, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import expect_totals, join, tap_score
+from tests.browser.table import expect_totals, hold_the_first, join, tap_score
 
 POLL = re.compile(r"/matches/\d+/live/\?v=")
 
@@ -33,15 +33,7 @@ def test_a_poll_answered_after_a_tap_is_dropped_and_the_tap_stays_shown(
     tap_score(page, "Cy", 15)
     expect_totals(page, 0, 0, 15, 0)
 
-    held: list[Route] = []
-
-    def hold_the_first(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(POLL, hold_the_first)
+    held = hold_the_first(page, POLL)
     with page.expect_request(POLL):
         pass  # the board's next poll, asked at the version before the tap, is held
     # a play that only adds to the hand: its answer replaces the poll, the totals and the hand

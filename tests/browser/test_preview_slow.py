@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser.table import hold_the_first
 from tests.browser.test_tap_budget import open_board, partners_match, signed_in  # noqa: F401
 
 END = re.compile(r"/matches/\d+/end/$")
@@ -21,15 +22,7 @@ def test_pips_typed_while_a_preview_is_on_its_way_are_previewed_next(
 ) -> None:
     match = partners_match()
     open_board(page, signed_in, match)
-    held: list[Route] = []
-
-    def hold_the_first(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(END, hold_the_first)
+    held = hold_the_first(page, END)
     end = page.locator("#end-hand")
     end.locator("summary").tap()
     with page.expect_request(END):
