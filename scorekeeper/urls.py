@@ -8,13 +8,13 @@ from django.views.i18n import set_language
 from scorekeeper.access.views import SignInView
 from scorekeeper.hardening import IdConverter
 from scorekeeper.health import healthz
-from scorekeeper.tables.views.offline import service_worker
+from scorekeeper.table_pages.offline import service_worker
 
 # "<id:pk>": an id of at most 18 digits, so one past 64 bits is a 404 and never reaches a lookup
 register_converter(IdConverter, "id")
 
-# a refusal says why: a revoked link, signed out, or only watching (tables/views/refusals.py)
-handler403 = "scorekeeper.tables.views.refusals.forbidden"
+# a refusal says why: a revoked link, signed out, or only watching (table_pages/refusals.py)
+handler403 = "scorekeeper.table_pages.refusals.forbidden"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -28,7 +28,7 @@ urlpatterns = [
     # so a page for a watcher carries no per-visit token and is served whole from the cache.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("", include("scorekeeper.access.urls")),
-    path("", include("scorekeeper.tables.urls")),
+    path("", include("scorekeeper.table_pages.urls")),
     path("", include("scorekeeper.leagues.urls")),
     path("", include("scorekeeper.nights.urls")),
 ]

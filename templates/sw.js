@@ -1,4 +1,4 @@
-// The service worker (served by scorekeeper/tables/views/offline.py, version {{ version }}).
+// The service worker (served by scorekeeper/table_pages/offline.py, version {{ version }}).
 //
 // - The app's static files are kept when it is installed, and served from the phone.
 // - Pages are asked of the network first. Each scoreboard this phone opens is kept (and kept up

@@ -13,8 +13,9 @@ from django.apps import apps
 
 import scorekeeper
 
-#: the Django apps, by layer: an app reaches only its own rows and those of the layers below
-LAYER = {"tables": 0, "access": 0, "leagues": 1, "nights": 2}
+#: the Django apps (and the table's pages, a package without rows of its own), by layer: each
+#: reaches only its own rows and those of the layers below
+LAYER = {"tables": 0, "access": 1, "table_pages": 2, "leagues": 3, "nights": 4}
 PACKAGE = Path(scorekeeper.__file__).parent
 
 
@@ -81,6 +82,8 @@ def test_the_scan_knows_how_tables_would_reach_a_league_and_a_night() -> None:
     assert {"league_entry", "leagues", "night_table", "signature"} <= reverse_names("tables")
     assert {"nights", "night_table", "signature"} <= reverse_names("leagues")
     assert "league_entry" not in reverse_names("leagues")
+    assert {"share_links", "roles"} <= reverse_names("tables")
+    assert "share_links" not in reverse_names("access")
 
 
 def test_the_scan_would_notice_a_lookup_a_join_and_an_attribute() -> None:

@@ -12,7 +12,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.access.devices import device_of, known_device, remember_device
 from scorekeeper.access.forms import JoinForm, ShareLinkForm
+from scorekeeper.access.matches import match_for_links, match_to_share
 from scorekeeper.access.models import VIEWER, ShareLink
 from scorekeeper.access.permissions import (
     DISPLAY_NAME,
@@ -38,23 +38,6 @@ from scorekeeper.access.throttle import (
     device_failures_spent,
     signins_refused,
 )
-from scorekeeper.tables.models import Match
-
-
-def get_match_to_share(request: HttpRequest, pk: int) -> Match:
-    """Only a match's scorekeepers open its share page."""
-    match = get_object_or_404(Match, pk=pk)
-    if not can_edit(request, match):
-        raise PermissionDenied("Only the match's scorekeepers can share it.")
-    return match
-
-
-def get_match_to_manage(request: HttpRequest, pk: int) -> Match:
-    """Only a match's owner and organizers make and revoke its links."""
-    match = get_object_or_404(Match, pk=pk)
-    if not can_manage_links(request, match):
-        raise PermissionDenied("Only the match's owner or an organizer can make or revoke links.")
-    return match
 
 
 def qr_svg(url: str) -> str:
@@ -68,9 +51,9 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
     """The owner and organizers see every link handed out, and make more; anyone else who keeps
     score with a link sees only that link, to bring another phone in with it."""
     if request.method == "POST":
-        match = get_match_to_manage(request, pk)
+        match = match_for_links(request, pk)
     else:
-        match = get_match_to_share(request, pk)
+        match = match_to_share(request, pk)
     manages = can_manage_links(request, match)
     form = ShareLinkForm(request.POST or None)
     own = held_link(request, match)
@@ -110,7 +93,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def revoke(request: HttpRequest, pk: int, link_id: int) -> HttpResponse:
-    match = get_match_to_manage(request, pk)
+    match = match_for_links(request, pk)
     link = get_object_or_404(ShareLink, pk=link_id, match=match)
     link.revoke()
     messages.info(

@@ -25,6 +25,7 @@ from django.views.decorators.http import (
 )
 
 from scorekeeper import rules
+from scorekeeper.access.organizers import organizer_required
 from scorekeeper.access.permissions import entered_by, require_organizer
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues import seams
@@ -56,6 +57,8 @@ from scorekeeper.leagues.standings import (
     standings,
 )
 from scorekeeper.rules.match import GAME_NAMES, HOUSE_RULES, Side
+from scorekeeper.table_pages.history import shown_version_asked
+from scorekeeper.table_pages.phones import players_around
 from scorekeeper.tables.drawn import kept_drawn
 from scorekeeper.tables.forms.setup import SetupForm
 from scorekeeper.tables.i18n import game_name, rule_said
@@ -64,8 +67,6 @@ from scorekeeper.tables.players import players_found
 from scorekeeper.tables.scoring import create_match, player_named, scoreboard_of, with_everything
 from scorekeeper.tables.spreadsheet import SafeWriter
 from scorekeeper.tables.turns import matches_shared, shared_a_seat
-from scorekeeper.tables.views.access import players_around
-from scorekeeper.tables.views.history import shown_version_asked
 
 #: the standings' tie-breaks, as the page states them
 TIE_BREAK_WORDS = {
@@ -223,7 +224,7 @@ def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
     forfeited, added or taken away, a player renamed) and its newest entry (entries written
     without the app's signals), the version of each match being played (one more with every
     play) and the reader's language. Two small queries, so a TV asking every two seconds costs
-    little while nothing changes (304), as the scoreboard's poll does (tables.views.history)."""
+    little while nothing changes (304), as the scoreboard's poll does (table_pages.history)."""
     if "_wall_version" not in request.__dict__:
         season = (
             with_newest_entry(Season.objects.filter(pk=pk, league_id=league_id))
@@ -332,9 +333,9 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
 
 
 @require_http_methods(["GET", "POST"])
+@organizer_required
 def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     """Start a match for the season: the league's rules filled in, its members offered."""
-    require_organizer(request)
     season = get_season(league_id, pk)
     league = season.league
     members = list(league.members.values_list("name", flat=True))
@@ -364,8 +365,8 @@ def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
 
 
 @require_POST
+@organizer_required
 def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> HttpResponse:
-    require_organizer(request)
     season = get_season(league_id, pk)
     entry = get_object_or_404(
         SeasonMatch.objects.select_related("match"), season=season, match_id=match_id
@@ -513,10 +514,10 @@ def import_bundle(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@organizer_required
 def bundle_import(request: HttpRequest, pk: int) -> HttpResponse:
     """A bundle's import under way: how many of its matches are read, asking again every few
     seconds by itself; the league once it is in, or why the bundle was refused."""
-    require_organizer(request)
     asked = get_object_or_404(BundleImport, pk=pk)
     if asked.state in (BundleImport.State.DONE, BundleImport.State.FAILED):
         return _bundle_imported(request, asked)

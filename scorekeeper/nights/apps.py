@@ -20,7 +20,7 @@ class NightsConfig(AppConfig):
         tables.plug(
             correction_refused=signing.correction_refused,
             time_called=desk.time_called,
-            locked_match_joins=[desk.ROUND_OF_MATCH],
+            locked_match_joins=[desk.ROUND_OF_MATCH, *signing.STATE_JOINS],
             signing_part=sign_views.board_part,
             round_clock=desk.round_clock_of,
             is_tournament_match=tournament.is_tournament_match,

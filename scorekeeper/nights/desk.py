@@ -325,7 +325,7 @@ def time_called(match: Match, *, now: datetime) -> bool:
     """Give ``match`` its last hand when its round's time is up under the "finish the hand"
     rule: the hand that was being played when the time ran out (clock.last_hand). Called on the
     locked row, read with its hands and, joined to it, its table's round and night
-    (``ROUND_OF_MATCH``), before an entry is scored (tables/views/access.py): no question of
+    (``ROUND_OF_MATCH``), before an entry is scored (access/matches.py): no question of
     its own for a match whose time runs on, or that is not at a night. Says whether it did."""
     if LAST_HAND in match.rules or match.finished:
         return False

@@ -10,24 +10,24 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import condition, require_http_methods, require_safe
 
-from scorekeeper.access.permissions import require_organizer
+from scorekeeper.access.organizers import organizer_required
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.nights import desk as desks
 from scorekeeper.nights.models import NightRound
 from scorekeeper.nights.results import player_names, rounds_with_matches, tables_now_kept
 from scorekeeper.nights.signing import DISPUTED, open_disputes, sign_states
 from scorekeeper.nights.views import get_night
-from scorekeeper.tables.views.history import shown_version_asked
+from scorekeeper.table_pages.history import shown_version_asked
 
 #: how often the desk asks whether anything moved (answered 304 while nothing did)
 DESK_POLL_SECONDS = 3
 
 
 @require_safe
+@organizer_required
 def desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every table of the round being played with its state, disputes first, the round clock
     and its buttons. Organizers only, as the night's page."""
-    require_organizer(request)
     return _desk(request, pk)
 
 
@@ -97,11 +97,11 @@ DONE = {
 
 
 @require_http_methods(["GET", "POST"])
+@organizer_required
 def clock_action(request: HttpRequest, pk: int, number: int, action: str) -> HttpResponse:
     """Start, pause, resume or end the round's clock, or take back the call of time; back to
     the desk. Ending the time is asked first: its GET is the page that asks (one mis-tap on a
     phone would call time for every table)."""
-    require_organizer(request)
     if action not in ACTIONS or (request.method == "GET" and action != "end"):
         raise Http404("No such thing to do with a clock.")
     night = get_night(pk)

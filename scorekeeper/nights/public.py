@@ -23,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper.access.permissions import require_organizer
+from scorekeeper.access.organizers import organizer_required
 from scorekeeper.access.throttle import remember_table_card, table_card_today
 from scorekeeper.access.views import qr_svg
 from scorekeeper.http import HtmxHttpRequest
@@ -33,8 +33,8 @@ from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.nights.pairings import by_name, by_table, name_matches
 from scorekeeper.nights.results import board_version, night_standings, player_names, rounds_of
+from scorekeeper.table_pages.history import shown_version_asked
 from scorekeeper.tables.models import Match, Seat
-from scorekeeper.tables.views.history import shown_version_asked
 
 #: the most cards one sheet prints: a hall of sixty tables is a big tournament already
 MOST_CARDS = 60
@@ -126,12 +126,12 @@ class TableCardsForm(forms.Form):
 
 
 @require_safe
+@organizer_required
 def table_cards(request: HttpRequest, league_id: int) -> HttpResponse:
     """A card for each table of the hall, to print once and laminate: the table's number and a
     QR code of its address, which opens whatever the table plays now, with the card's key,
     which lets the phone start a match at the table while it plays none. ``?count=`` tables; by
     default as many as the league's busiest round had (eight before its first night)."""
-    require_organizer(request)
     league = get_object_or_404(League, pk=league_id)
     # nothing asked: the form shows the count the cards are made for
     form = TableCardsForm({"count": request.GET.get("count") or busiest_round(league)})

@@ -17,12 +17,13 @@ from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
+from scorekeeper.access.organizers import was_locked
 from scorekeeper.leagues.models import Rating, SeasonMatch
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw, tournament
 from scorekeeper.nights.fairness import fairness
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, new_seed
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.entries import Author, locked_match
 from scorekeeper.tables.models import Change, Match, Player, Seat, SeatTurn
 from scorekeeper.tables.scoring import create_match, player_named
 from scorekeeper.tables.turns import seat_hand_over
@@ -169,8 +170,10 @@ def lock_night(night: Night) -> None:
     """Take the night's row first, in every action on a night that writes (draw, start, check
     in, leave): two such actions at once are applied one after the other instead of each
     holding rows the other waits for (on PostgreSQL, a Draw and a Start tapped together
-    deadlocked). Call inside the action's transaction."""
-    list(Night.objects.select_for_update().filter(pk=night.pk).values_list("pk", flat=True))
+    deadlocked). Call inside the action's transaction. A night its view locked already
+    (access.organizers.locked_for_organizer) is not read again."""
+    if not was_locked(night):
+        list(Night.objects.select_for_update().filter(pk=night.pk).values_list("pk", flat=True))
 
 
 def _store_draw(
@@ -402,9 +405,9 @@ def leave(
                 "other": replacement,
                 "table": table.number,
             }
-        seat = Seat.objects.get(match=table.match, player=player)
+        seat = Seat.objects.get(match_id=table.match_id, player=player)
         side = seat.team if seat.team is not None else seat.position
-        entry = table.match.league_entry
+        entry = SeasonMatch.objects.get(match_id=table.match_id)
         entry.forfeited_by = side
         entry.save(update_fields=["forfeited_by"])
         return gettext("%(player)s left; their side forfeited table %(table)s.") % {
@@ -414,12 +417,10 @@ def leave(
 
 
 def _playing_at(night_round: NightRound, player: Player) -> NightTable | None:
-    for table in night_round.tables.select_related("match", "match__league_entry"):
-        match = table.match
-        if player.pk in table.seats and match is not None and not match.finished:
-            if match.league_entry.forfeited_by is None:
-                return table
-    return None
+    playing = night_round.tables.filter(
+        match__finished=False, match__league_entry__forfeited_by=None
+    )
+    return next((table for table in playing if player.pk in table.seats), None)
 
 
 def _take_seat(
@@ -442,8 +443,8 @@ def _take_seat(
     if came.from_round > night_round.number:
         came.from_round = night_round.number
         came.save(update_fields=["from_round"])
-    # the match's row locked, as every entry locks it: its changes are numbered in turn
-    match = Match.objects.select_for_update().get(pk=table.match_id)
+    # the match's row locked and read, as every entry does: its changes are numbered in turn
+    match = locked_match(table.match_id)
     seat = Seat.objects.select_related("player").get(match=match, player=player)
     seat_hand_over(match=match, seat=seat, player=other, by=by)
     table.seats = [other.pk if pk == player.pk else pk for pk in table.seats]

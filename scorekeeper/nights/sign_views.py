@@ -9,7 +9,8 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -17,7 +18,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.access.permissions import can_edit, is_organizer, require_organizer
+from scorekeeper.access.matches import (
+    author,
+    match_for_answer,
+    match_for_director,
+    match_to_watch,
+)
+from scorekeeper.access.organizers import organizer_required
+from scorekeeper.access.permissions import can_edit, is_organizer
 from scorekeeper.access.views import qr_svg
 from scorekeeper.nights import signing
 from scorekeeper.nights.models import Dispute
@@ -25,7 +33,6 @@ from scorekeeper.rules.match_end import after_the_win
 from scorekeeper.tables.board import board_context, hand_word
 from scorekeeper.tables.i18n import after_the_win_said
 from scorekeeper.tables.models import Change
-from scorekeeper.tables.views.access import author, get_match
 
 
 class DisputeForm(forms.Form):
@@ -82,12 +89,25 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
     on the scorekeeper's phone handed over (the board's buttons) or on the side's own phone
     through its link; no sign-in needed: the link is the side's. Each answer names the version
     of the result it was given (the forms' ``version``): a result undone or corrected since is
-    neither signed nor disputed, and the page shows it as it now stands and asks again (409)."""
+    neither signed nor disputed, and the page shows it as it now stands and asks again (409).
+
+    An answer reads the match once, locked (access.matches.match_for_answer), and hands the
+    row to the service: what the page shows after a refusal is that row, as it stands."""
     found = signing.token_read(token)
     if found is None:
         raise Http404("No such link.")
     match_id, side = found
-    match = get_match(request, match_id)
+    if request.method != "POST":
+        return _sign_page(request, match_to_watch(request, match_id), side, token)
+    with transaction.atomic():
+        match = match_for_answer(match_id)
+        return _sign_page(request, match, side, token, answer=request.POST)
+
+
+def _sign_page(
+    request: HttpRequest, match, side: int, token: str, answer: QueryDict | None = None
+) -> HttpResponse:
+    """The side's page, with its ``answer`` taken when one is posted."""
     shown = signing.board_signing(match)
     if shown is None and signing.played_on(match):
         return _played_on(request, match, side)
@@ -98,19 +118,19 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
     via = signing.ON_THE_BOARD if handed_over else signing.BY_LINK
     form = DisputeForm(_hands_offered(context))
     status = 200
-    if request.method == "POST":
+    if answer is not None:
         version = _version_answered(request)
         try:
-            if request.POST.get("answer") == "agree":
+            if answer.get("answer") == "agree":
                 signing.match_sign(
-                    match_id=match.pk, side=side, version=version, via=via, by=author(request)
+                    match=match, side=side, version=version, via=via, by=author(request)
                 )
                 messages.success(request, gettext("Signed: the result is locked."))
                 return _back(handed_over, match.pk, token)
-            form = DisputeForm(_hands_offered(context), request.POST)
+            form = DisputeForm(_hands_offered(context), answer)
             if form.is_valid():
                 signing.dispute_open(
-                    match_id=match.pk,
+                    match=match,
                     side=side,
                     version=version,
                     hand=form.cleaned_data["hand"],
@@ -124,12 +144,9 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
                 return _back(handed_over, match.pk, token)
             status = 422
         except signing.ResultMoved as refusal:
-            # the result as it now stands, and the question again
+            # the result as it now stands (the row read for the answer), and the question again
             messages.error(request, str(refusal))
-            match = get_match(request, match_id)
-            context = board_context(match)
             form = DisputeForm(_hands_offered(context))
-            shown = signing.board_signing(match) or shown
             status = 409
         except signing.SignError as refusal:
             messages.error(request, str(refusal))
@@ -189,30 +206,40 @@ def _back(handed_over: bool, match_id: int, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@organizer_required
 def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's page for a dispute: the hand with the board's explanation, its history
     (who entered what, when, from which phone) and the totals; the hand is corrected through
     the hand's own correction, and the result confirmed or, once corrected, signed here."""
-    require_organizer(request)
     found = get_object_or_404(Dispute.objects.select_related("closed_by"), pk=pk)
-    status = 200
-    if request.method == "POST":
-        close = (
-            signing.dispute_close_at_win if "end_at_win" in request.POST else signing.dispute_close
-        )
+    if request.method != "POST":
+        return _dispute_page(request, found, match_to_watch(request, found.match_id))
+    close = signing.dispute_close_at_win if "end_at_win" in request.POST else signing.dispute_close
+    moved = None
+    with transaction.atomic():
+        match = match_for_director(request, found.match_id)
         try:
-            close(dispute_id=found.pk, version=_version_answered(request), by=author(request))
+            close(
+                dispute_id=found.pk,
+                match=match,
+                version=_version_answered(request),
+                by=author(request),
+            )
         except signing.ResultMoved as refusal:
-            # corrected since the page was drawn: the page again, with the result as it is now
-            messages.error(request, str(refusal))
-            status = 409
+            moved = refusal
         except signing.SignError as refusal:
             messages.error(request, str(refusal))
             return redirect("nights:dispute", pk=found.pk)
-        else:
-            messages.success(request, gettext("Settled: the match is signed by the director."))
-            return redirect("nights:dispute", pk=found.pk)
-    match = get_match(request, found.match_id)
+    if moved is not None:
+        # corrected since the page was drawn: the page again, with the result as it is now
+        # (the row the director's answer read)
+        messages.error(request, str(moved))
+        return _dispute_page(request, found, match, status=409)
+    messages.success(request, gettext("Settled: the match is signed by the director."))
+    return redirect("nights:dispute", pk=found.pk)
+
+
+def _dispute_page(request: HttpRequest, found: Dispute, match, status: int = 200) -> HttpResponse:
     context = board_context(match)
     hand = next((h for h in context["hands"] if h.number == found.hand), None)
     names = [side.name for side in context["sides"]]
@@ -262,7 +289,7 @@ def board_part(request: HttpRequest, match) -> dict | None:
 
     A side's link signs for it: only the phone keeping score (to hand over, or to show the QR
     code) and the night's organizers are given the links. A watcher's board, the same for
-    every watcher and kept in the shared cache (tables/views/matches.py), carries none."""
+    every watcher and kept in the shared cache (table_pages/matches.py), carries none."""
     if not match.finished:
         return None
     shown = signing.board_signing(match)

@@ -42,7 +42,7 @@ from django.utils.translation import gettext
 from scorekeeper.leagues.kept import standings_count
 from scorekeeper.leagues.kept_ratings import ratings_after_change
 from scorekeeper.nights.models import Dispute, Night, Signature
-from scorekeeper.tables.entries import Author, match_end_at_win
+from scorekeeper.tables.entries import Author, match_end_at_win, row_locked
 from scorekeeper.tables.models import Match, Seat
 from scorekeeper.tables.scoring import seated
 
@@ -74,8 +74,7 @@ class ResultMoved(SignError):
 
 def sign_state(match: Match) -> str | None:
     """``"waiting"``, ``"signed"``, ``"disputed"`` or None (see the module's docstring)."""
-    row = _state_row(match.pk)
-    return row[0] if row else None
+    return _state_of(match)[0]
 
 
 def sign_states(match_ids: list[int]) -> dict[int, str | None]:
@@ -106,6 +105,32 @@ def _state_row(match_id: int) -> tuple[str | None, Signature | None] | None:
     """The match's state and its signature, in one query; None when there is no such match."""
     rows = _state_rows([match_id])
     return _state(match_id, rows[0][1:]) if rows else None
+
+
+#: what a match is read with for its state to need no query of its own but the dispute's:
+#: the rows nights plugs into the match locked for an entry or an answer (apps.py)
+STATE_JOINS = ("night_table", "signature")
+
+
+def _state_of(match: Match) -> tuple[str | None, Signature | None]:
+    """The match's state and its signature: from the rows it was read with, when it was read
+    with ``STATE_JOINS`` and its season entry (a match locked for an entry or an answer,
+    access/matches.py), else in one query."""
+    cached = match._state.fields_cache
+    if not all(name in cached for name in (*STATE_JOINS, "league_entry")):
+        return _state_row(match.pk) or (None, None)
+    table, entry, signature = (
+        cached[name] for name in ("night_table", "league_entry", "signature")
+    )
+    if (
+        table is None
+        or not match.finished
+        or (entry is not None and entry.forfeited_by is not None)
+    ):
+        return None, signature
+    if Dispute.objects.filter(match=match, closed_at=None).exists():
+        return DISPUTED, signature
+    return (SIGNED if signature is not None else WAITING), signature
 
 
 def _state(match_id: int, row: tuple) -> tuple[str | None, Signature | None]:
@@ -175,14 +200,17 @@ def token_read(token: str) -> tuple[int, int] | None:
 # -- the answers --------------------------------------------------------------------------------
 
 
-def match_sign(*, match_id: int, side: int, version: int | None, via: str, by: Author) -> Signature:
+def match_sign(*, match: Match, side: int, version: int | None, via: str, by: Author) -> Signature:
     """The side agrees with the result it was shown, at the match's ``version``: the match is
     signed and locked. The same answer twice (a double tap, both phones) signs it once; an
-    answer to a result since undone or corrected signs nothing (``ResultMoved``)."""
+    answer to a result since undone or corrected signs nothing (``ResultMoved``).
+
+    ``match``: the row its access helper locked for the answer (access.matches.
+    match_for_answer), in the caller's transaction: two phones of the table answering at once
+    are taken one after the other."""
     with transaction.atomic():
-        # two phones of the table answering at once are taken one after the other
-        row = _locked(match_id)
-        state, signature = _state_row(match_id)
+        row = row_locked(match)
+        state, signature = _state_of(row)
         if state == SIGNED:
             return signature
         _may_answer(row, state, side)
@@ -196,7 +224,7 @@ def match_sign(*, match_id: int, side: int, version: int | None, via: str, by: A
 
 def dispute_open(
     *,
-    match_id: int,
+    match: Match,
     side: int,
     version: int | None,
     hand: int,
@@ -208,10 +236,10 @@ def dispute_open(
 ) -> Dispute:
     """The side does not agree with the result it was shown, at the match's ``version``: the
     match is disputed until the director settles it. A dispute of a result since undone or
-    corrected opens nothing (``ResultMoved``)."""
+    corrected opens nothing (``ResultMoved``). ``match``: as ``match_sign`` takes it."""
     with transaction.atomic():
-        row = _locked(match_id)
-        state, _ = _state_row(match_id)
+        row = row_locked(match)
+        state, _ = _state_of(row)
         _may_answer(row, state, side)
         _answers_the_result(row, version)
         if not 1 <= hand <= row.hand_count:
@@ -235,16 +263,18 @@ def dispute_open(
     return dispute
 
 
-def dispute_close(*, dispute_id: int, version: int | None, by: Author) -> Dispute:
+def dispute_close(*, dispute_id: int, match: Match, version: int | None, by: Author) -> Dispute:
     """The director settled the dispute: the hand corrected (through the hand's correction,
     which the history keeps) or the result confirmed as it was. Either way the director signs
     the match, as it stood at ``version`` on the director's page: a result corrected since
-    is not signed unseen (``ResultMoved``)."""
+    is not signed unseen (``ResultMoved``).
+
+    ``match``: the dispute's match, the row its access helper locked for the director
+    (access.matches.match_for_director), in the caller's transaction: the dispute is read
+    under it, so two directors settling it at once settle it once."""
     with transaction.atomic():
-        # the match's row first, as every answer and entry takes it: the dispute is read
-        # under it, so two directors settling it at once settle it once
-        row = _locked(Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id))
-        dispute = Dispute.objects.get(pk=dispute_id)
+        row = row_locked(match)
+        dispute = Dispute.objects.get(pk=dispute_id, match=row)
         if dispute.closed_at is not None:
             return dispute
         if not row.finished:
@@ -269,22 +299,21 @@ def dispute_close(*, dispute_id: int, version: int | None, by: Author) -> Disput
     return dispute
 
 
-def dispute_close_at_win(*, dispute_id: int, version: int | None, by: Author) -> Dispute:
+def dispute_close_at_win(
+    *, dispute_id: int, match: Match, version: int | None, by: Author
+) -> Dispute:
     """The director settles the dispute by ending the match where it was won: what was
     recorded after a side had won (hands a correction left after the win) leaves the result,
     the history keeps it (tables.entries.match_end_at_win), and the director signs, in one
-    transaction. ``version`` is the match's on the director's page, as in ``dispute_close``."""
+    transaction. ``version`` is the match's on the director's page, and ``match`` the row
+    locked for the director, as ``dispute_close`` takes them."""
     with transaction.atomic():
-        row = _locked(Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id))
-        if Dispute.objects.filter(pk=dispute_id, closed_at=None).exists():
+        row = row_locked(match)
+        if Dispute.objects.filter(pk=dispute_id, match=row, closed_at=None).exists():
             _answers_the_result(row, version)
+            # the same row, its version one more
             match_end_at_win(match=row, by=by)
-        ended = Match.objects.values_list("version", flat=True).get(pk=row.pk)
-        return dispute_close(dispute_id=dispute_id, version=ended, by=by)
-
-
-def _locked(match_id: int) -> Match:
-    return Match.objects.select_for_update().get(pk=match_id)
+        return dispute_close(dispute_id=dispute_id, match=row, version=row.version, by=by)
 
 
 def _may_answer(row: Match, state: str | None, side: int) -> None:
@@ -347,7 +376,7 @@ def correction_refused(match: Match, *, organizer: bool) -> str:
     corrected by an organizer only. Asks the database only about a finished match."""
     if organizer or not match.finished:
         return ""
-    state, signature = _state_row(match.pk)
+    state, signature = _state_of(match)
     if state == SIGNED:
         return gettext("%(signed)s: only the league's organizer can correct the result now.") % {
             "signed": signed_said(signature, seated(match).sides)
@@ -386,7 +415,7 @@ class BoardSigning:
 
 def board_signing(match: Match) -> BoardSigning | None:
     """What the finished board says about signing; None for a match that is not asked."""
-    state, signature = _state_row(match.pk) or (None, None)
+    state, signature = _state_of(match)
     if state is None:
         return None
     sides = match.side_totals()

@@ -3,7 +3,11 @@ the night's board for the hall's TV, and its results as CSV and as a bundle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,6 +21,8 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from scorekeeper.access.matches import author
+from scorekeeper.access.organizers import locked_for_organizer, organizer_required
 from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
@@ -25,7 +31,7 @@ from scorekeeper.leagues.views import get_season, standings_context, standings_c
 from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
-from scorekeeper.nights.models import Night, NightRound
+from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.nights.partners import partners_last_night, partners_pair
 from scorekeeper.nights.results import (
     board_version,
@@ -38,21 +44,25 @@ from scorekeeper.nights.results import (
     tables_now,
 )
 from scorekeeper.nights.signing import night_provisional, open_disputes
+from scorekeeper.table_pages.history import shown_version_asked
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Player
-from scorekeeper.tables.views.access import author
-from scorekeeper.tables.views.history import shown_version_asked
+
+#: a night as its pages read it: with its season and league
+NIGHTS = Night.objects.select_related("season__league")
+
+T = TypeVar("T")
 
 
 def get_night(pk: int) -> Night:
     """The night with its season and league; 404 when there is none."""
-    return get_object_or_404(Night.objects.select_related("season__league"), pk=pk)
+    return get_object_or_404(NIGHTS, pk=pk)
 
 
 @require_http_methods(["GET", "POST"])
+@organizer_required
 def new_night(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     """A night of the season, and who came: the organizer ticks the members here."""
-    require_organizer(request)
     season = get_season(league_id, pk)
     # "Everyone came" (a GET of the page): every member ticked, for the absent to be unticked
     everyone = request.method == "GET" and request.GET.get("everyone") == "1"
@@ -162,9 +172,18 @@ def _round_shown(night_round: NightRound, names: dict[int, str], night: Night) -
     }
 
 
-def _organizer_night(request: HttpRequest, pk: int) -> Night:
-    require_organizer(request)
-    return get_night(pk)
+def _night_change(
+    request: HttpRequest, pk: int, change: Callable[[Night], T]
+) -> tuple[Night, T | None, rounds.NightError | None]:
+    """Make an organizer's ``change`` to the night, read once, locked, in one transaction
+    (access.organizers.locked_for_organizer): the night, what the change gave, and its refusal
+    (nothing written) if it was refused. The refusal's page is drawn once the lock is let go."""
+    with transaction.atomic():
+        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        try:
+            return night, change(night), None
+        except rounds.NightError as refusal:
+            return night, None, refusal
 
 
 def _refused(request: HttpRequest, night: Night, message: str, **forms) -> HttpResponse:
@@ -176,12 +195,13 @@ def _refused(request: HttpRequest, night: Night, message: str, **forms) -> HttpR
 @require_POST
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     """Late arrivals and walk-ins: they play from the next round."""
-    night = _organizer_night(request, pk)
-    here = night.check_ins.filter(left_after=None).values_list("player_id", flat=True)
-    form = WhoCameForm(night.season.league, request.POST, exclude=list(here))
-    if not form.is_valid():
-        return _refused(request, night, gettext("Nobody was checked in."), check_in_form=form)
-    came = rounds.check_in(night, *form.who_came())
+    with transaction.atomic():
+        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        here = night.check_ins.filter(left_after=None).values_list("player_id", flat=True)
+        form = WhoCameForm(night.season.league, request.POST, exclude=list(here))
+        if not form.is_valid():
+            return _refused(request, night, gettext("Nobody was checked in."), check_in_form=form)
+        came = rounds.check_in(night, *form.who_came())
     if came:
         messages.success(
             request,
@@ -196,17 +216,20 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
-    night = _organizer_night(request, pk)
     form = DrawForm(request.POST)
     if not form.is_valid():
-        return _refused(request, night, gettext("The seed is too long."), draw_form=form)
-    try:
-        drawn = rounds.draw_round(
+        require_organizer(request)
+        return _refused(request, get_night(pk), gettext("The seed is too long."), draw_form=form)
+    night, drawn, refusal = _night_change(
+        request,
+        pk,
+        lambda night: rounds.draw_round(
             night,
             seed=form.cleaned_data["seed"],
             allow_rematches=form.cleaned_data["allow_rematches"],
-        )
-    except rounds.NightError as refusal:
+        ),
+    )
+    if drawn is None:
         offer = isinstance(refusal, rounds.RematchesNeeded)
         return _refused(request, night, str(refusal), draw_form=form, offer_rematches=offer)
     return redirect(reverse("nights:night", args=[night.pk]) + f"#round-{drawn.number}")
@@ -214,11 +237,15 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    night = _organizer_night(request, pk)
-    night_round = get_object_or_404(NightRound, night=night, number=number)
-    try:
-        rounds.start_round(night_round, by=author(request))
-    except rounds.NightError as refusal:
+    def start(night: Night) -> list[NightTable]:
+        # the round read under the night's lock: of two taps on Start, the second finds it
+        # started
+        night_round = get_object_or_404(NightRound, night=night, number=number)
+        night_round.night = night
+        return rounds.start_round(night_round, by=author(request))
+
+    night, started, refusal = _night_change(request, pk, start)
+    if started is None:
         return _refused(request, night, str(refusal))
     messages.success(
         request,
@@ -228,11 +255,12 @@ def start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_safe
+@organizer_required
 def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A card for each table to print: the table, its players by seat, and a QR code of the
     scorekeeper's link that opens the table's board on a phone. Organizers only: the link
     keeps score."""
-    night = _organizer_night(request, pk)
+    night = get_night(pk)
     night_round = get_object_or_404(
         NightRound.objects.prefetch_related("tables__link"), night=night, number=number
     )
@@ -276,19 +304,20 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def partners(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament in partnerships: the organizer pairs the players here, once."""
-    night = _organizer_night(request, pk)
-    here = rounds.playing_in(night, rounds.next_number(night))
-    if "last_night" in request.POST:
-        return _partners_as_last_night(request, night, [c.player_id for c in here])
-    form = PartnersForm(here, request.POST)
-    if not form.is_valid():
-        return _refused(
-            request, night, gettext("The partnerships were not saved."), partners_form=form
-        )
-    try:
-        partners_pair(night, form.cleaned_data["pairs"], form.cleaned_data["alone"])
-    except tournament.TournamentError as refusal:
-        return _refused(request, night, str(refusal), partners_form=form)
+    with transaction.atomic():
+        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        here = rounds.playing_in(night, rounds.next_number(night))
+        if "last_night" in request.POST:
+            return _partners_as_last_night(request, night, [c.player_id for c in here])
+        form = PartnersForm(here, request.POST)
+        if not form.is_valid():
+            return _refused(
+                request, night, gettext("The partnerships were not saved."), partners_form=form
+            )
+        try:
+            partners_pair(night, form.cleaned_data["pairs"], form.cleaned_data["alone"])
+        except tournament.TournamentError as refusal:
+            return _refused(request, night, str(refusal), partners_form=form)
     messages.success(
         request,
         gettext("Partnerships saved: %(count)s.") % {"count": len(form.cleaned_data["pairs"])},
@@ -314,20 +343,22 @@ def _partners_as_last_night(request: HttpRequest, night: Night, here: list[int])
 
 @require_POST
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    night = _organizer_night(request, pk)
-    here = Player.objects.filter(check_ins__night=night, check_ins__left_after=None)
-    form = LeaveForm(here, here, request.POST)
-    if not form.is_valid():
-        return _refused(request, night, gettext("Pick who is leaving."), leave_form=form)
-    try:
-        said = rounds.leave(
-            night,
-            form.cleaned_data["player"],
-            replacement=form.cleaned_data["replacement"],
-            by=author(request),
-        )
-    except rounds.NightError as refusal:
-        return _refused(request, night, str(refusal))
+    """A player leaves; someone sitting out may take their seat (rounds.leave)."""
+    with transaction.atomic():
+        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        here = Player.objects.filter(check_ins__night=night, check_ins__left_after=None)
+        form = LeaveForm(here, here, request.POST)
+        if not form.is_valid():
+            return _refused(request, night, gettext("Pick who is leaving."), leave_form=form)
+        try:
+            said = rounds.leave(
+                night,
+                form.cleaned_data["player"],
+                replacement=form.cleaned_data["replacement"],
+                by=author(request),
+            )
+        except rounds.NightError as refusal:
+            return _refused(request, night, str(refusal))
     messages.success(request, said)
     return redirect("nights:night", pk=night.pk)
 

@@ -29,6 +29,7 @@ from scorekeeper.rules.sedma import TILES_EACH as SEDMA_TILES_EACH
 from scorekeeper.rules.sedma import due_to_open
 from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables import seams
 from scorekeeper.tables.changes import hands_before, kept, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import (
@@ -183,10 +184,8 @@ def hand_end(
 
 def hand_end_preview(*, match: Match, end: rules.HandEnd, starter: str | None = None) -> Outcome:
     """What ``hand_end`` would make of the hand, with its explanation; nothing is written.
-    ``match`` is read with everything (views.access.get_match_for_edit)."""
-    row = (
-        match if read_for_entry(match) else with_everything(Match.objects.filter(pk=match.pk)).get()
-    )
+    ``match``: read with everything (access.matches.match_for_preview), not locked."""
+    row = match
     value = match_value(row)
     after = end_step(end, starter)(value)
     board = rules.score_match(after)
@@ -221,7 +220,7 @@ def _undone_said(value: rules.Match) -> tuple[str, dict]:
 
 
 def recorded(match: Match, key: str) -> bool:
-    """Whether the entry sent with ``key`` (views.access.submission_key) was recorded already:
+    """Whether the entry sent with ``key`` (table_pages.phones.submission_key) was recorded already:
     a phone whose answer was lost sends it again, and it is answered as the first time was
     (``_record``), even once the match is over."""
     return bool(key) and EntryKey.objects.filter(match=match, key=key).exists()
@@ -285,7 +284,7 @@ def match_end_at_win(*, match: Match, by: Author, key: str = "") -> Outcome:
     change keeps them, so the history shows them and can put them back. Nothing recorded after
     the win: nothing is done (not saved)."""
     with transaction.atomic(savepoint=False):
-        row = match if read_for_entry(match) else _locked(match.pk)
+        row = row_locked(match)
         seated = row.seating()
         value = by_name(stored_value(row, seated), seated.players)
         board = rules.score_match(value)
@@ -453,8 +452,19 @@ def read_for_entry(match: Match) -> bool:
     return getattr(match, "_read_for_entry", False)
 
 
-def _locked(pk: int) -> Match:
-    return mark_read_for_entry(lock_for_entry(Match.objects.filter(pk=pk)).get())
+def row_locked(match: Match) -> Match:
+    """``match`` as its access helper locked and read it for the change being made
+    (access/matches.py), in the transaction this is called in; any other row (a command's,
+    a test's) is read again here, locked, as the helper reads it. A service calls this first
+    and reads the match no more."""
+    return match if read_for_entry(match) else locked_match(match.pk)
+
+
+def locked_match(pk: int) -> Match:
+    """The match row locked and read for the change being made, by its key: for a service
+    that reaches the match through a row of its own (a night's table), in its transaction."""
+    matches = seams.with_locked_match_joins(Match.objects.filter(pk=pk))
+    return mark_read_for_entry(lock_for_entry(matches).get())
 
 
 def _flagged(row: Match) -> set[tuple[int, int | None]]:
@@ -494,13 +504,13 @@ def _record(
     ask: Callable[[rules.Match], Says | None] | None = None,
 ) -> Outcome:
     # ``match`` is, from a view, the row its access helper locked and read with everything
-    # (views.access.get_match_for_edit with ``lock``), in the transaction this joins; any
-    # other row is read again here, locked. The lock orders the entries: two phones
+    # (access/matches.py), in the transaction this joins; any other row is read again here,
+    # locked (row_locked). The lock orders the entries: two phones
     # entering at once are applied one after the other, so hand and play numbers never collide,
     # each sees the other's entry, and a submission that arrives twice finds its key already
     # stored by the first.
     with transaction.atomic(savepoint=False):
-        row = match if read_for_entry(match) else _locked(match.pk)
+        row = row_locked(match)
         seated = row.seating()
         stored = stored_value(row, seated)
         before = by_name(stored, seated.players)

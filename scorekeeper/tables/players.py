@@ -108,14 +108,19 @@ MOST_OFFERED = 300
 MOST_FOUND = 50
 
 
-def people_played_with(*, user, match_ids: Iterable[int]) -> QuerySet[Player]:
+def people_played_with(
+    *, user, match_ids: Iterable[int], role_matches: QuerySet | None = None
+) -> QuerySet[Player]:
     """The people a phone or account plays with: those of its recent matches (``match_ids``:
-    the matches the phone joined or started; an account's: those it started or has a role in)
-    and the leagues' members (tables/seams.py). Not every name ever entered: anyone may start
-    a match with made-up names, and they stay on that phone."""
+    the matches the phone joined or started; an account's: those it started, and
+    ``role_matches``, the ids of those it has a role in) and the leagues' members
+    (tables/seams.py). Not every name ever entered: anyone may start a match with made-up
+    names, and they stay on that phone."""
     mine = Q(pk__in=list(match_ids))
     if user is not None and user.is_authenticated:
-        mine |= Q(created_by=user) | Q(roles__user=user)
+        mine |= Q(created_by=user)
+    if role_matches is not None:
+        mine |= Q(pk__in=role_matches)
     recent = Match.objects.filter(mine).order_by("-updated_at").values_list("pk", flat=True)
     around = Q(seats__match__in=list(recent[:RECENT_MATCHES])) | seams.league_members()
     ids = Player.objects.filter(around).values_list("pk", flat=True).distinct()

@@ -233,7 +233,7 @@
     });
   }
 
-  // The server's own words (tables/views/refusals.py), with its sign-in link where there is one.
+  // The server's own words (table_pages/refusals.py), with its sign-in link where there is one.
   function refusal(html) {
     var page = new DOMParser().parseFromString(html, "text/html");
     var said = document.createElement("div");

@@ -165,7 +165,7 @@ var outbox = (function () {
 
   // A refusal no retry can change (a 4xx here, busy ones aside): a locked result (403 "locked":
   // signed or disputed), or any but the rules' 422 (the entry fixed in its place) and a 403 that
-  // a sign-in or a new link lifts (tables/views/refusals.py's data-because).
+  // a sign-in or a new link lifts (table_pages/refusals.py's data-because).
   function settled(status, html) {
     return status === 403 ? /data-because="locked"/.test(html) : status !== 422;
   }

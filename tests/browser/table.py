@@ -28,7 +28,7 @@ def join_at(page: Page, address: str, name: str) -> None:
 
 #: how long a board takes to show what was done elsewhere (the server, another phone): its poll
 #: asks every 2 s, and the board of a finished match reloads itself when its poll answers that
-#: the match moved (HX-Refresh: tables/views/history.py). A test waits for that reload, by
+#: the match moved (HX-Refresh: table_pages/history.py). A test waits for that reload, by
 #: what it brings, and never reloads such a page itself: its own reload would race the page's,
 #: and the one started second aborts the other (net::ERR_ABORTED).
 POLLED = 15_000

@@ -154,7 +154,7 @@ def test_a_dispute_comes_first_with_its_badge_and_a_sound(
     entries.play_record(match=last, player=scorer, points=10, by=Author(name="Table 3"))
     last.refresh_from_db()
     signing.dispute_open(
-        match_id=last.pk,
+        match=last,
         side=1,
         version=last.version,
         hand=1,

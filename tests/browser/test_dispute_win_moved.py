@@ -43,7 +43,7 @@ def test_the_director_ends_a_disputed_match_where_the_correction_makes_it_won(
     match.refresh_from_db()
     assert match.totals == [30, 15]
     dispute = signing.dispute_open(
-        match_id=match.pk,
+        match=match,
         side=1,
         hand=1,
         reason="points",

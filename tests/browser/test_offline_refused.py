@@ -148,7 +148,7 @@ def test_an_undo_refused_for_good_is_said_and_leaves_the_outbox(
     # the other side signs from its own phone; this board has not heard yet
     match.refresh_from_db()
     signing.match_sign(
-        match_id=match.pk,
+        match=match,
         side=1,
         version=match.version,
         via=signing.BY_LINK,

@@ -72,12 +72,10 @@ def signed_step(step: tuple, season: Season, players: list[str]) -> None:
     match = at_nights[args[0] % len(at_nights)]
     state = signing.sign_state(match)
     if kind == "sign" and state == signing.WAITING:
-        signing.match_sign(
-            match_id=match.pk, side=1, version=match.version, via=signing.BY_LINK, by=BY
-        )
+        signing.match_sign(match=match, side=1, version=match.version, via=signing.BY_LINK, by=BY)
     elif kind == "dispute" and state == signing.WAITING:
         signing.dispute_open(
-            match_id=match.pk,
+            match=match,
             side=1,
             version=match.version,
             hand=1,
@@ -88,7 +86,7 @@ def signed_step(step: tuple, season: Season, players: list[str]) -> None:
         )
     elif kind == "settle" and state == signing.DISPUTED:
         dispute = match.disputes.get(closed_at=None)
-        signing.dispute_close(dispute_id=dispute.pk, version=match.version, by=BY)
+        signing.dispute_close(dispute_id=dispute.pk, match=match, version=match.version, by=BY)
 
 
 @settings(

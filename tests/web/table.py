@@ -166,8 +166,8 @@ def saved(response: HttpResponse, match: Match) -> bool:
 
 def fingerprint(match: Match, number: int) -> str:
     """The version of a stored hand that the correction form carries."""
+    from scorekeeper.table_pages.entries import hand_fingerprint
     from scorekeeper.tables.scoring import match_value, with_everything
-    from scorekeeper.tables.views.entries import hand_fingerprint
 
     value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
     if not 1 <= number <= len(value.hands):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import score_match
 from scorekeeper.rules.matchfile import read_match
-from scorekeeper.tables.settle import SedmaLineForm, StraightHandForm
+from scorekeeper.table_pages.settle import SedmaLineForm, StraightHandForm
 from tests.web.pages import text
 
 SEDMA_NAMES = ("P1", "P2", "P3", "P4")

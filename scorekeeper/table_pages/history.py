@@ -19,9 +19,17 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import condition, require_POST, require_safe
 
 from scorekeeper import rules
+from scorekeeper.access.matches import (
+    author,
+    match_for_correction,
+    match_row_to_watch,
+    match_to_watch,
+)
 from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import can_edit, match_role
 from scorekeeper.rules.matchfile import MatchFileError
+from scorekeeper.table_pages.matches import WATCHED_FOR
+from scorekeeper.table_pages.phones import submission_key
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_said, live_board_context
 from scorekeeper.tables.changes import with_kept_hands
@@ -35,13 +43,11 @@ from scorekeeper.tables.turns import (
     seat_turns,
     shared_seats_said,
 )
-from scorekeeper.tables.views.access import author, get_match, get_match_for_edit, submission_key
-from scorekeeper.tables.views.matches import WATCHED_FOR
 
 
 @require_safe
 def history(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match(request, pk)
+    match = match_to_watch(request, pk)
     seating = match.seating()
     turns = seat_turns(match)
     changes = list(match.changes.select_related("reverts").order_by("-number"))
@@ -86,7 +92,7 @@ def _hands_said(seating: rules.Match, hands: list[dict], first: int, turns: Turn
 def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Put the hands back as they were just before change ``number``, as a new change."""
     with transaction.atomic():
-        match = get_match_for_edit(request, pk, lock=True)
+        match = match_for_correction(request, pk)
         change = get_object_or_404(Change, match=match, number=number)
         later = match.changes.filter(number__gt=number).count()
         entries.change_revert(
@@ -168,7 +174,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     once for all of a table's watchers (measured through the test client, three watchers after
     a tap: 44 ms of CPU drawn each, 20 ms drawn once on SQLite; 55 and 26 ms on PostgreSQL).
     """
-    row = get_match(request, pk, everything=False)
+    row = match_row_to_watch(request, pk)
     if match_role(request, row) == SCOREKEEPER:
         # the hands' Edit and Delete forms carry this browser's CSRF token: drawn for it alone
         response = _live_drawn(request, pk)
@@ -181,7 +187,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _live_drawn(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match(request, pk)
+    match = match_to_watch(request, pk)
     context = live_board_context(match)
     context["role"] = match_role(request, match)
     return render(request, "tables/_live.html", context)

@@ -7,16 +7,16 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
+from scorekeeper.access.matches import match_to_watch
 from scorekeeper.rules.matchfile import dumps_match
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.spreadsheet import SafeWriter
-from scorekeeper.tables.views.access import get_match
 
 
 @require_safe
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match(request, pk)
+    match = match_to_watch(request, pk)
     response = HttpResponse(dumps_match(match_value(match)), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
@@ -25,7 +25,7 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Hands as rows: each side's points in the hand and running total."""
-    match = get_match(request, pk)
+    match = match_to_watch(request, pk)
     board = rules.score_match(match_value(match))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.csv"'
@@ -57,6 +57,6 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole match as a score sheet to print and pin on the wall."""
-    match = get_match(request, pk)
+    match = match_to_watch(request, pk)
     context = board_context(match)
     return render(request, "tables/sheet.html", context)

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.tables import settle
-from scorekeeper.tables.views import entries, exports, history, matches, offline, outbox
+from scorekeeper.table_pages import entries, exports, history, matches, offline, outbox, settle
 
 app_name = "tables"
 

@@ -18,9 +18,19 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import rules
+from scorekeeper.access.matches import (
+    author,
+    match_for_correction,
+    match_for_entry,
+    match_for_preview,
+    match_to_correct,
+)
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.rules.match_end import AFTER_THE_END, AfterTheWin, after_the_win
 from scorekeeper.rules.matchfile import write_match
+from scorekeeper.table_pages.history import draw_for_watchers
+from scorekeeper.table_pages.matches import NOT_SAVED, render_board
+from scorekeeper.table_pages.phones import submission_key
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
 from scorekeeper.tables.forms.corrections import end_initial, play_rows
@@ -29,9 +39,6 @@ from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
 from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.scoring import match_value
-from scorekeeper.tables.views.access import author, get_match_for_edit, submission_key
-from scorekeeper.tables.views.history import draw_for_watchers
-from scorekeeper.tables.views.matches import NOT_SAVED, render_board
 
 #: an edit of a hand that changed since the form was loaded
 STALE = 409
@@ -116,7 +123,7 @@ def _refuse_form(request: HtmxHttpRequest, match: Match, form, name: str) -> Htt
 def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
     with transaction.atomic():
-        match = get_match_for_edit(request, pk, lock=True)
+        match = match_for_entry(request, pk)
         if match.game == "chickenfoot":
             raise Http404("Chickenfoot is entered a round at a time.")
         if _over(match, request):
@@ -148,11 +155,12 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     With ``preview`` the engine's result and explanation are shown and nothing is saved.
     """
     previewed = "preview" in request.POST
-    # A preview writes nothing, and comes every time the typing pauses: it reads the match
-    # without locking it (on SQLite, the database's write lock), so pips typed at one table
-    # never hold up a tap at another. The service reads the hands for it.
+    # a preview writes nothing, and comes every time the typing pauses: it locks nothing
     with nullcontext() if previewed else transaction.atomic():
-        match = get_match_for_edit(request, pk, everything=False, lock=not previewed)
+        if previewed:
+            match = match_for_preview(request, pk)
+        else:
+            match = match_for_entry(request, pk)
         if previewed and match.finished:
             # typing paused as the match ended (on another phone, or by the Save just sent):
             # nothing to preview, and nothing refused; the board that comes shows the end
@@ -189,7 +197,7 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
-        match = get_match_for_edit(request, pk, lock=True)
+        match = match_for_entry(request, pk)
         outcome = entries.undo_last(match=match, by=author(request), key=submission_key(request))
     return _answer(request, outcome)
 
@@ -197,7 +205,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def delete_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     with transaction.atomic():
-        match = get_match_for_edit(request, pk, lock=True)
+        match = match_for_correction(request, pk)
         if not any(hand.number == number for hand in match.hands.all()):
             raise Http404("No such hand.")
         if match.game == "chickenfoot":
@@ -225,10 +233,10 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     since, the correction is refused (409) and the hand is shown as it is now.
     """
     if request.method != "POST":
-        return _edit_hand(request, get_match_for_edit(request, pk), number)
+        return _edit_hand(request, match_to_correct(request, pk), number)
     with transaction.atomic():
         # a correction reads the match once, locked, as every entry does
-        return _edit_hand(request, get_match_for_edit(request, pk, lock=True), number)
+        return _edit_hand(request, match_for_correction(request, pk), number)
 
 
 def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:

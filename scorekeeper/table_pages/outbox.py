@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.views.decorators.http import require_POST
 
+from scorekeeper.access.matches import match_to_watch
 from scorekeeper.rules.matchfile import dumps_match
 from scorekeeper.tables.forms.files import OutboxForm
 from scorekeeper.tables.outbox import with_outbox
-from scorekeeper.tables.views.access import get_match
 
 
 @require_POST
@@ -19,7 +19,7 @@ def outbox_file(request: HttpRequest, pk: int) -> HttpResponse:
 
     Entries their form refuses are left out; their places in the list (from 1) are in the
     ``X-Entries-Skipped`` header."""
-    match = get_match(request, pk)
+    match = match_to_watch(request, pk)
     form = OutboxForm(request.POST)
     if not form.is_valid():
         problem = " ".join(form.errors["entries"])

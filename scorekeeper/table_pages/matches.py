@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper import rules
+from scorekeeper.access.matches import match_for_rematch, match_row_to_watch, match_to_watch
 from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import match_role
 from scorekeeper.access.throttle import count_start
@@ -27,6 +28,13 @@ from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.rules.limits import MOST_FILE_BYTES
 from scorekeeper.rules.match import GAME_NAMES
 from scorekeeper.rules.scoreboard import without_last_hand
+from scorekeeper.table_pages.phones import (
+    players_around,
+    remember_start,
+    started_by_this_submission,
+    starter,
+    take_charge,
+)
 from scorekeeper.tables import imports, seams
 from scorekeeper.tables.board import board_context
 from scorekeeper.tables.entries import Outcome
@@ -35,15 +43,6 @@ from scorekeeper.tables.forms.setup import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.scoring import create_match, match_value
-from scorekeeper.tables.views.access import (
-    get_match,
-    get_match_for_edit,
-    players_around,
-    remember_start,
-    started_by_this_submission,
-    starter,
-    take_charge,
-)
 
 #: the status of an entry that was not saved: the form, or the rules, said no
 NOT_SAVED = 422
@@ -117,7 +116,7 @@ def scoreboard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     The benchmark asks of the scoreboard a third of the bare view's rate."""
     if request.htmx and not request.htmx.boosted:
         return _drawn(request, pk)
-    match = get_match(request, pk, everything=False)
+    match = match_row_to_watch(request, pk)
     if (
         request.user.is_authenticated
         or get_messages(request)
@@ -129,7 +128,7 @@ def scoreboard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _drawn(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return render_board(request, get_match(request, pk))
+    return render_board(request, match_to_watch(request, pk))
 
 
 def render_board(
@@ -188,7 +187,7 @@ def render_board(
 
 @require_POST
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    match = get_match_for_edit(request, pk, correction=False)
+    match = match_for_rematch(request, pk)
     if seams.is_tournament_match(match.pk):
         messages.error(
             request,

@@ -1,4 +1,5 @@
-"""Why a phone may not change a match, said so that it knows what to do next: the 403 page.
+"""Why a phone may not change a match, said so that it knows what to do next (the 403 page,
+table_pages/refusals.py, shows it).
 
 A phone keeping entries to send later (its outbox) reads ``data-because`` from the answer:
 "revoked" (the link it joined with was taken back: ask for a new one), "sign-in" (sign in and
@@ -7,13 +8,9 @@ send them again) or "watcher" (it only watches this match).
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.access.permissions import GRANTS, held_link
 from scorekeeper.tables.models import Match
@@ -62,21 +59,3 @@ class ResultLocked(NotAScorekeeper):
     def __init__(self, message: str, match: Match) -> None:
         super().__init__(LOCKED, match)
         self.message = message
-
-
-def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """The 403 page (``handler403``): why, and for a phone that is not signed in, where to sign
-    in and come back to. For htmx, the reason alone."""
-    context = {"because": "", "message": str(exception) or gettext("You may not do this.")}
-    if isinstance(exception, NotAScorekeeper):
-        back = request.path
-        if exception.match is not None:
-            back = reverse("tables:scoreboard", args=[exception.match.pk])
-            context["scoreboard"] = back
-        context["because"] = exception.because
-        context["message"] = exception.message
-        if exception.because == SIGN_IN:
-            context["sign_in"] = f"{reverse('login')}?{urlencode({'next': back})}"
-    htmx = getattr(request, "htmx", None)
-    template = "_refusal.html" if htmx and not htmx.boosted else "403.html"
-    return render(request, template, context, status=403)

@@ -1,1 +1,0 @@
-"""The table's views: matches and their scoreboards, entries, history, exports."""
