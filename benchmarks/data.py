@@ -151,7 +151,7 @@ def fill(using: str, *, players: int, matches: int, tables: int, seed: int = 202
         using, hall, [long_value], by_name, season=season, finished_at=[timezone.now()]
     )
     hall.long_match_hands = len(long_value.hands)
-    # written in bulk, without the signals that keep the standings: worked out once here
+    # written in bulk, outside the services that keep the standings: worked out once here
     standings_rebuild(season_id=season.pk, using=using)
 
     open_values = []
@@ -160,7 +160,7 @@ def fill(using: str, *, players: int, matches: int, tables: int, seed: int = 202
         open_values.append(value.with_hands(deal(rng, value, hands=OPEN_HANDS)))
     ids = _write(using, hall, open_values, by_name, season=None, finished_at=None)
     hall.tables = [(pk, value.players[0]) for pk, value in zip(ids, open_values, strict=True)]
-    # written in bulk, the matches sent no signal: their ratings are worked out once, here
+    # written in bulk, the matches moved nothing: their ratings are worked out once, here
     ratings_rework_all(using)
 
     organizer = (

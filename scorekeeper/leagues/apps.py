@@ -9,15 +9,16 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues"
 
     def ready(self) -> None:
-        # connect the receivers
-        from scorekeeper.leagues import kept_ratings, signals  # noqa: F401
-
-        # what a match at a table is told of the season it belongs to (tables/seams.py)
+        # what a match at a table is told of the season it belongs to, and what moves with
+        # its result (tables/seams.py)
         from scorekeeper.leagues.models import MATCH_SEASON_ENTRY, in_a_season, league_members
+        from scorekeeper.leagues.moves import player_renamed, result_moved
         from scorekeeper.tables import seams as tables
 
         tables.plug(
             locked_match_joins=[MATCH_SEASON_ENTRY],
             shown_on_boards=in_a_season,
             league_members=league_members,
+            result_moved=result_moved,
+            player_renamed=player_renamed,
         )

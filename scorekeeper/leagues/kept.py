@@ -2,7 +2,7 @@
 
 Every change to a season's match that can change what it counts for (it finishes, a finished
 one is corrected or reverted, it is forfeited, added to or taken from the season) calls
-``standings_count`` in the transaction that makes it (leagues/signals.py). The match's result
+``standings_count`` in the transaction that makes it (leagues/moves.py). The match's result
 as the standings counted it is kept on its entry (``SeasonMatch.counted``): the change takes
 that result away from its players' rows and head-to-head records and adds the new one, so a
 finish costs a few rows, whatever the size of the season. A play in a match being played
@@ -12,9 +12,9 @@ stand as they are, and pages show the name they have now.
 Pages read the rows (``standings_read``): one query for the rows and one for the head-to-head
 records of the players who share a place before the tie-breaks; the ranking is worked out from
 them (leagues/standings.py), never from the season's matches. ``standings_rebuild`` works a
-season's rows out from scratch: for the migration that brought them, for seasons filled
-without the app's signals (the benchmark's bulk writes; ``manage.py standings_rebuild``), and
-for the tests that prove the kept rows equal the standings worked out from every match.
+season's rows out from scratch: for the migration that brought them, for seasons filled in
+bulk, outside the app's services (the benchmark; ``manage.py standings_rebuild``), and for the
+tests that prove the kept rows equal the standings worked out from every match.
 """
 
 from __future__ import annotations

@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
-from django.db.models.signals import post_delete, post_save, pre_delete
-from django.dispatch import receiver
 
-from scorekeeper.leagues.models import Rating, RatingChange, SeasonMatch
+from scorekeeper.leagues.models import Rating, RatingChange
 from scorekeeper.leagues.ratings import Change, Game, Skill, replay
 from scorekeeper.leagues.results import counted
 from scorekeeper.leagues.seams import awaits_signature
@@ -278,53 +276,10 @@ def games_from_match(match: Match) -> tuple[Game, Key] | None:
     return None if value is None else (value, (rated_at, match.pk))
 
 
-# -- when a match changes ----------------------------------------------------------------------
-
-
-@receiver(post_save, sender=Match, dispatch_uid="ratings_match_saved")
-def match_saved(sender: type, instance: Match, created: bool, **kwargs: object) -> None:
-    # a new match has no seats yet (its hands' save follows), and a match that was being played
-    # and still is (scoring.save_scores says so: every tap) changes no rating
-    if created or getattr(instance, "leaves_standings", False):
-        return
-    ratings_after_change(match=instance)
-
-
-@receiver(post_save, sender=SeasonMatch, dispatch_uid="ratings_entry_saved")
-@receiver(post_delete, sender=SeasonMatch, dispatch_uid="ratings_entry_deleted")
-def entry_changed(sender: type, instance: SeasonMatch, **kwargs: object) -> None:
-    # a new entry makes its match count, a forfeit takes it out of the ratings
-    match = Match.objects.filter(pk=instance.match_id).first()
-    if match is not None:
-        ratings_after_change(match=match)
-
-
-@receiver(pre_delete, sender=Match, dispatch_uid="ratings_match_deleting")
-def match_deleting(sender: type, instance: Match, **kwargs: object) -> None:
-    # the match's changes go with it: which they were, and where, is taken now
-    rows = list(
-        RatingChange.objects.filter(match_id=instance.pk).values_list("finished_at", "player_id")
-    )
-    instance.rated_key = (rows[0][0], instance.pk) if rows else None
-    instance.rated_players = {player for _, player in rows}
-
-
-@receiver(post_delete, sender=Match, dispatch_uid="ratings_match_deleted")
-def match_deleted(sender: type, instance: Match, **kwargs: object) -> None:
-    if getattr(instance, "rated_key", None) is not None:
-        ratings_rework(game=instance.game, start=instance.rated_key, players=instance.rated_players)
-
-
-# a seat taken over in a finished match moves the ratings as a corrected result does
-@receiver(post_save, sender=Seat, dispatch_uid="ratings_seat_saved")
-def seat_saved(sender: type, instance: Seat, created: bool, **kwargs: object) -> None:
-    if not created and RatingChange.objects.filter(match_id=instance.match_id).exists():
-        ratings_after_change(match=Match.objects.get(pk=instance.match_id))
-
-
 def ratings_rework_all(using: str = "default") -> None:
-    """Every game's ratings worked out from the first match (after matches were written in bulk,
-    which sends no signals: the demo data, the benchmark's hall, the migration)."""
+    """Every game's ratings worked out from the first match, after matches were written in
+    bulk, outside the app's services (leagues/moves.py): the demo data, the benchmark's hall,
+    the migration."""
     # order_by("game"): the matches' own ordering would make every match's game "distinct"
     games = Match.objects.using(using).order_by("game").values_list("game", flat=True)
     for game in games.distinct():

@@ -48,7 +48,7 @@ class Season(models.Model):
     name = models.CharField(max_length=80)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
-    #: one more with every change to the season's matches (leagues/signals.py), in the same
+    #: one more with every change to the season's matches (leagues/moves.py), in the same
     #: transaction: the cached standings are keyed by it
     version = models.PositiveIntegerField(default=0, editable=False)
     #: how many of its matches count in its standings (finished or forfeited), kept with its

@@ -35,6 +35,7 @@ from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.imports import ASK_AGAIN_EVERY, bundle_import_ask, import_lost
 from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
 from scorekeeper.leagues.models import BundleImport, League, Season, SeasonMatch
+from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import (
     counted,
@@ -79,7 +80,7 @@ TIE_BREAK_WORDS = {
 
 def get_season(league_id: int, season_id: int) -> Season:
     """The season of that league, with its league and the id of its newest entry (which tells
-    of entries written without the app's signals too); 404 when there is none."""
+    of entries written in bulk, outside the app's services, too); 404 when there is none."""
     seasons = with_newest_entry(Season.objects.select_related("league"))
     return get_object_or_404(seasons, pk=season_id, league_id=league_id)
 
@@ -148,7 +149,7 @@ def standings_context(season: Season) -> dict:
 
     The table is read from the standings rows kept as matches finish (leagues/kept.py): a few
     small queries, never a season's matches. What it finds is kept in the cache under the
-    season's version (one more with every change to its matches, see signals.py) and its
+    season's version (one more with every change to its matches, see moves.py) and its
     newest entry, and the drawn table (_standings.html) under the same ``standings_key``, with
     the reader's language: the wall board's poll draws it once per change.
     """
@@ -221,9 +222,9 @@ def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
     """The wall board's ETag (None: no such season), read before anything it shows.
 
     Everything the board shows moves one of these: the season's version (a match finished,
-    forfeited, added or taken away, a player renamed) and its newest entry (entries written
-    without the app's signals), the version of each match being played (one more with every
-    play) and the reader's language. Two small queries, so a TV asking every two seconds costs
+    forfeited, added or taken away, a player renamed) and its newest entry (entries written in
+    bulk, outside the app's services), the version of each match being played (one more with
+    every play) and the reader's language. Two small queries, so a TV asking every two seconds costs
     little while nothing changes (304), as the scoreboard's poll does (table_pages.history)."""
     if "_wall_version" not in request.__dict__:
         season = (
@@ -376,8 +377,7 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
     if entry.match.finished:
         messages.error(request, gettext("A finished match cannot be forfeited."))
     elif form.is_valid():
-        entry.forfeited_by = form.cleaned_data["side"]
-        entry.save(update_fields=["forfeited_by"])
+        season_match_forfeit(entry=entry, side=form.cleaned_data["side"])
         messages.success(
             request,
             gettext("%(side)s forfeited %(match)s.")
@@ -458,8 +458,9 @@ def hands_csv(request: HttpRequest, league_id: int, pk: int) -> HttpResponseBase
 def season_export_version(season: Season) -> str:
     """What a season's export holds moves this (read with get_season): the season's version
     (a match finished, forfeited, corrected, added or taken away, a player renamed), its
-    newest entry (entries written without the app's signals) and each match being played with
-    its version (a play changes them, not the season's version). One small query."""
+    newest entry (entries written in bulk, outside the app's services) and each match being
+    played with its version (a play changes them, not the season's version). One small
+    query."""
     return f"{season.version}.{season.newest_entry or 0}.{playing_versions(season.pk)}"
 
 

@@ -19,6 +19,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.access.organizers import was_locked
 from scorekeeper.leagues.models import Rating, SeasonMatch
+from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw, tournament
 from scorekeeper.nights.fairness import fairness
@@ -408,8 +409,7 @@ def leave(
         seat = Seat.objects.get(match_id=table.match_id, player=player)
         side = seat.team if seat.team is not None else seat.position
         entry = SeasonMatch.objects.get(match_id=table.match_id)
-        entry.forfeited_by = side
-        entry.save(update_fields=["forfeited_by"])
+        season_match_forfeit(entry=entry, side=side)
         return gettext("%(player)s left; their side forfeited table %(table)s.") % {
             "player": player,
             "table": table.number,

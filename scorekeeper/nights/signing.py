@@ -39,8 +39,7 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext
 
-from scorekeeper.leagues.kept import standings_count
-from scorekeeper.leagues.kept_ratings import ratings_after_change
+from scorekeeper.leagues.moves import result_moved
 from scorekeeper.nights.models import Dispute, Night, Signature
 from scorekeeper.tables.entries import Author, match_end_at_win, row_locked
 from scorekeeper.tables.models import Match, Seat
@@ -351,8 +350,7 @@ def _moved(row: Match) -> None:
     provisional marks, and a night counting only signed results), the ratings (a night
     counting only signed results rates the match once signed), and the match's row, so that a
     watcher's board kept in the cache is drawn again."""
-    standings_count(match_id=row.pk)
-    ratings_after_change(match=row)
+    result_moved(row)
     Match.objects.filter(pk=row.pk).update(updated_at=timezone.now())
 
 

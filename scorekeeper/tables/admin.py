@@ -5,9 +5,9 @@ engine, keep the totals and standings in step and are recorded in the history.""
 from __future__ import annotations
 
 from django.contrib import admin
-from django.utils import timezone
 
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
+from scorekeeper.tables.players import player_renamed
 
 
 class ReadOnly:
@@ -48,8 +48,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
-        # a new name shows on every board of the player's matches drawn from now on
-        Match.objects.filter(seats__player=obj).update(updated_at=timezone.now())
+        if change:
+            player_renamed(obj)
 
 
 @admin.register(Match)

@@ -536,7 +536,11 @@ def _record(
             return Outcome(False, row, after, board, new, question=question)
         _store_from(row, from_hand, stored.hands, after_stored.hands, board)
         row.version += 1
+        # a match being played before and after counts for nothing yet: a play moves nothing
+        moved = row.finished or board.finished
         save_scores(row, board)
+        if moved:
+            seams.result_moved(row)
         kind, params = said(before)
         change = Change.objects.create(
             match=row,

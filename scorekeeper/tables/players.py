@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import rules
@@ -133,3 +134,10 @@ def players_found(text: str) -> QuerySet[Player]:
     if not key:
         return Player.objects.none()
     return Player.objects.filter(key__contains=key).order_by("name")[:MOST_FOUND]
+
+
+def player_renamed(player: Player) -> None:
+    """After a player's new name is saved (the admin): every board of their matches drawn from
+    now on shows it, and what else follows a name is told (tables/seams.py)."""
+    Match.objects.filter(seats__player=player).update(updated_at=timezone.now())
+    seams.player_renamed(player)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_hands as file_hands
 from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables import seams
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
 from scorekeeper.tables.names import name_key, normal_name
 from scorekeeper.tables.seats import by_name, by_seat, seating
@@ -94,10 +95,9 @@ def scoreboard_of(match: Match) -> rules.Scoreboard:
 
 
 def save_scores(match: Match, board: rules.Scoreboard) -> None:
-    """Keep the derived columns in step with the hands; call inside the writing transaction."""
-    # A match that was being played and still is counts in no standings yet: its seasons'
-    # standings stand as they are (leagues/signals.py). The wall board reads its score afresh.
-    match.leaves_standings = not match.finished and not board.finished
+    """Keep the derived columns in step with the hands; call inside the writing transaction.
+    What depends on the result (a season's standings, the ratings) is the caller's to move
+    (``seams.result_moved``)."""
     match.totals = [board.totals[side] for side in board.sides]
     match.finished = board.finished
     match.winners = winners_of(board)
@@ -211,6 +211,8 @@ def create_match(
         )
         if also_write is not None:
             also_write(match)
+        # a new match of a season shows on its pages; one finished already counts
+        seams.result_moved(match)
     return match
 
 

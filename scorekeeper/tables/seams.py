@@ -1,6 +1,7 @@
 """The one seam through which the apps above tables (leagues, nights) act on a match at a table:
 what refuses its correction, what it learns before an entry, the rows it is read with when
-locked, and what its board shows of the season or night it belongs to.
+locked, what its board shows of the season or night it belongs to, and what moves with its
+result or a player's name.
 
 tables imports neither leagues nor nights (docs/development.md, *Layers*): each of them plugs
 its part in here once, from its ``AppConfig.ready()``, and tables calls the functions below.
@@ -20,7 +21,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
 if TYPE_CHECKING:
-    from scorekeeper.tables.models import Match
+    from scorekeeper.tables.models import Match, Player
 
 
 class CorrectionRefused(Protocol):
@@ -59,6 +60,14 @@ def _nobody() -> Q:
     return Q(pk__in=())
 
 
+def _nothing_moves(match: Match) -> None:
+    return None
+
+
+def _nobody_told(player: Player) -> None:
+    return None
+
+
 @dataclass
 class _Plugged:
     """What is plugged in: the defaults until an app plugs its part."""
@@ -71,6 +80,8 @@ class _Plugged:
     round_clock: Callable[[int, datetime], dict[str, Any]] = _no_clock
     is_tournament_match: Callable[[int], bool] = _no_tournament
     league_members: Callable[[], Q] = _nobody
+    result_moved: Callable[[Match], None] = _nothing_moves
+    player_renamed: Callable[[Player], None] = _nobody_told
 
 
 _plugged = _Plugged()
@@ -86,6 +97,8 @@ def plug(
     round_clock: Callable[[int, datetime], dict[str, Any]] | None = None,
     is_tournament_match: Callable[[int], bool] | None = None,
     league_members: Callable[[], Q] | None = None,
+    result_moved: Callable[[Match], None] | None = None,
+    player_renamed: Callable[[Player], None] | None = None,
 ) -> None:
     """Plug a higher app's part in, from its ``AppConfig.ready()``: each part given replaces
     the default; ``locked_match_joins`` are added to those plugged already."""
@@ -106,6 +119,10 @@ def plug(
         _plugged.is_tournament_match = is_tournament_match
     if league_members is not None:
         _plugged.league_members = league_members
+    if result_moved is not None:
+        _plugged.result_moved = result_moved
+    if player_renamed is not None:
+        _plugged.player_renamed = player_renamed
 
 
 def correction_refused(match: Match, *, organizer: bool) -> str:
@@ -157,3 +174,18 @@ def league_members() -> Q:
     """The players a phone is offered besides those of its own matches, as a condition on
     players (leagues: the leagues' members); by default, nobody."""
     return _plugged.league_members()
+
+
+def result_moved(match: Match) -> None:
+    """What moves with the match's result as it now stands, in the transaction of the change
+    that moved it (leagues: the season's kept standings and version, the game's kept ratings:
+    leagues/moves.py). Called once by every service of tables that can change what a match
+    counts for: an entry or a correction that finishes a match or changes a finished one, a
+    match stored whole, a seat handed over."""
+    _plugged.result_moved(match)
+
+
+def player_renamed(player: Player) -> None:
+    """What follows a player's new name (leagues: the pages of their seasons are drawn
+    again)."""
+    _plugged.player_renamed(player)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext
 
+from scorekeeper.tables import seams
 from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat, SeatTurn
 
@@ -173,6 +174,7 @@ def seat_hand_over(*, match: Match, seat: Seat, player: Player, by: Author) -> C
     # the boards, the history and the season's standings show who plays on, at once
     match.version = number
     match.save(update_fields=["version", "updated_at"])
+    seams.result_moved(match)
     return Change.objects.create(
         match=match,
         number=number,

@@ -13,7 +13,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import rules
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
@@ -79,11 +80,11 @@ def open_the_season() -> tuple[str, Match]:
     )
     for generated in straight_season(random.Random(20260901), 8):
         if generated.finished:
-            SeasonMatch.objects.create(season=season, match=create_match(generated.value))
-    SeasonMatch.objects.create(season=season, match=create_match(WON_BY_A_LONG_NAME))
+            season_match_add(season=season, match=create_match(generated.value))
+    season_match_add(season=season, match=create_match(WON_BY_A_LONG_NAME))
     playing = [create_match(value) for value in PLAYING]
     for match in playing:
-        SeasonMatch.objects.create(season=season, match=match)
+        season_match_add(season=season, match=match)
     return f"/leagues/{league.pk}/seasons/{season.pk}/wall/", playing[0]
 
 

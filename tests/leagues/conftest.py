@@ -15,7 +15,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.leagues.season import (
@@ -44,7 +45,7 @@ class StoredSeason:
 
     def add(self, generated: Generated) -> Match:
         match = create_match(generated.value)
-        SeasonMatch.objects.create(season=self.season, match=match)
+        season_match_add(season=self.season, match=match)
         self.matches[match.pk] = generated
         return match
 

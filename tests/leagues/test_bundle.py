@@ -18,6 +18,7 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
 from tests.leagues.pages import csv_rows, standings
 from tests.leagues.season import expected_ranks, expected_records
@@ -97,8 +98,7 @@ def test_a_league_exported_and_imported_into_an_empty_database_has_identical_sta
     league: StoredSeason = request.getfixturevalue(f"{game}_league")
     in_progress = next(iter(league.in_progress))
     entry = SeasonMatch.objects.get(match_id=in_progress)
-    entry.forfeited_by = 1
-    entry.save(update_fields=["forfeited_by"])
+    season_match_forfeit(entry=entry, side=1)
     before = standings(client.get(league.url("season")))
     before_csv = csv_rows(client.get(league.url("standings_csv")))
     data = export(client, league)
@@ -140,8 +140,7 @@ def test_an_import_keeps_the_league_its_rules_members_seasons_and_forfeits(
 ) -> None:
     in_progress = next(iter(straight_league.in_progress))
     entry = SeasonMatch.objects.get(match_id=in_progress)
-    entry.forfeited_by = 0
-    entry.save(update_fields=["forfeited_by"])
+    season_match_forfeit(entry=entry, side=0)
     data = export(client, straight_league)
     wipe()
 

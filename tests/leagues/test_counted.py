@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.leagues.ratings import Game, rate_game
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
@@ -90,7 +91,7 @@ def test_a_match_a_signed_in_scorekeeper_started_moves_the_ratings() -> None:
 def test_a_league_match_counts_whoever_started_it() -> None:
     league = League.objects.create(name="Thursday Fives", game="straight")
     season = Season.objects.create(league=league, name="Autumn", starts_on=datetime.date.today())
-    SeasonMatch.objects.create(season=season, match=create_match(earl_beats_dale()))
+    season_match_add(season=season, match=create_match(earl_beats_dale()))
     create_match(earl_beats_dale())
 
     assert f"Earl {one_win()[0]} provisional 1" in ratings_page()

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.leagues.kept_ratings import games_from, ratings_rework, ratings_rework_all
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season, SeasonMatch
+from scorekeeper.leagues.moves import match_delete, season_match_forfeit
 from scorekeeper.leagues.ratings import Skill, latest, partnership_chance, replay
 from scorekeeper.tables.entries import Author, hand_correct, play_record, undo_last
 from scorekeeper.tables.models import Match
@@ -166,9 +167,7 @@ def test_a_correction_that_leaves_the_result_alone_rewrites_nothing(season: Seas
 
 def test_a_forfeited_match_moves_no_rating(season: Season) -> None:
     match = in_season(season, rules.Match("straight", ("Ana", "Bo"), rules={"target": 50}))
-    entry = match.league_entry
-    entry.forfeited_by = 1
-    entry.save()
+    season_match_forfeit(entry=match.league_entry, side=1)
 
     play_record(match=match, player="Ana", points=50, by=BY)
 
@@ -237,10 +236,9 @@ def apply(season: Season, step: tuple) -> None:
         )
     elif kind == "forfeit" and not match.finished:
         entry = match.league_entry
-        entry.forfeited_by = 0 if entry.forfeited_by is None else None
-        entry.save()
+        season_match_forfeit(entry=entry, side=0 if entry.forfeited_by is None else None)
     elif kind == "delete":
-        match.delete()
+        match_delete(match)
 
 
 @settings(

@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.leagues.kept import standings_read, standings_rebuild
 from scorekeeper.leagues.models import HeadToHead, League, Season, SeasonMatch, StandingRow
+from scorekeeper.leagues.moves import season_match_forfeit, season_match_remove
 from scorekeeper.leagues.standings import Standing, standings
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Change, Match, Player
+from scorekeeper.tables.players import player_renamed
 from scorekeeper.tables.scoring import create_match, match_value, with_everything
 from tests.leagues.from_scratch import season_results
 from tests.web.table import FOUR
@@ -105,6 +107,7 @@ def make(step: tuple, season: Season, players: list[str]) -> Match | None:
             return
         player.name = f"{player.name}x"
         player.save()
+        player_renamed(player)
         players[args[0]] = player.name
         return
     matches = list(Match.objects.filter(league_entry__season=season).order_by("pk"))
@@ -115,11 +118,10 @@ def make(step: tuple, season: Season, players: list[str]) -> Match | None:
     if kind == "forfeit":
         # the forfeit page takes a match being played only
         if not match.finished and entry.forfeited_by is None:
-            entry.forfeited_by = args[1] % len(match.seating().sides)
-            entry.save(update_fields=["forfeited_by"])
+            season_match_forfeit(entry=entry, side=args[1] % len(match.seating().sides))
         return
     if kind == "leave":
-        entry.delete()
+        season_match_remove(entry=entry)
         return
     value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
     played_on(match, kind, value, args)

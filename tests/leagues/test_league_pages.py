@@ -16,6 +16,7 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.leagues import views
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.leagues.ratings import Change, Game, replay
 from scorekeeper.leagues.standings import Result
 from scorekeeper.tables.models import Match, Player
@@ -517,8 +518,7 @@ def test_forfeits_are_traced_to_the_forfeited_matches(
     pk, match = next(iter(straight_league.in_progress.items()))
     # saved as the forfeit form saves it: the kept standings count it
     entry = SeasonMatch.objects.get(match_id=pk)
-    entry.forfeited_by = 0
-    entry.save(update_fields=["forfeited_by"])
+    season_match_forfeit(entry=entry, side=0)
 
     response = client.get(
         straight_league.url("season_matches"), {"player": match.players[0], "what": "forfeits"}

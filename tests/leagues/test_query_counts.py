@@ -72,7 +72,7 @@ class Hall:
             for match in matches
             if match.game == "straight"
         )
-        # written without the app's signals, as the benchmark writes its hall
+        # written in bulk, outside the app's services, as the benchmark writes its hall
         standings_rebuild(season_id=self.season.pk)
         self.count = count
 

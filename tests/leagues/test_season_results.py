@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.leagues.kept_ratings import games_from
 from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.leagues.ratings import Game
 from scorekeeper.leagues.results import (
     entries_with_seats,
@@ -28,8 +29,7 @@ def test_the_plain_read_gives_the_results_the_stored_matches_give(
     stored: StoredSeason = request.getfixturevalue(league)
     # a forfeited match counts without being finished
     entry = SeasonMatch.objects.filter(season=stored.season, match__finished=True).first()
-    entry.forfeited_by = 1
-    entry.save()
+    season_match_forfeit(entry=entry, side=1)
 
     read = season_results(stored.season.pk)
 

@@ -12,9 +12,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables import entries, kept_scores
 from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.players import player_renamed
 from scorekeeper.tables.scoring import create_match
 from tests.web.pages import HTMX, content, text, text_of
 from tests.web.table import play, scorekeeper_client
@@ -33,7 +35,7 @@ def season_of(game: str, *matches: rules.Match) -> tuple[Season, list[Match]]:
     )
     stored = [create_match(value) for value in matches]
     for match in stored:
-        SeasonMatch.objects.create(season=season, match=match)
+        season_match_add(season=season, match=match)
     return season, stored
 
 
@@ -107,9 +109,7 @@ def test_a_match_that_ends_or_a_new_one_moves_the_wall(client: Client) -> None:
     season, (match,) = season_of("straight", STRAIGHT_PLAYING)
     poll = poll_address(client.get(wall_of(season)))
 
-    SeasonMatch.objects.create(
-        season=season, match=create_match(rules.Match("straight", ("Cy", "Dee")))
-    )
+    season_match_add(season=season, match=create_match(rules.Match("straight", ("Cy", "Dee"))))
     moved = client.get(poll, headers=HTMX)
 
     assert moved.status_code == 200
@@ -230,6 +230,8 @@ def test_a_player_renamed_after_a_play_is_on_the_wall_under_the_new_name(
     ann = Player.objects.get(name="Ann")
     ann.name = "Annabel"
     ann.save()
+    # as the admin renames a player
+    player_renamed(ann)
     changed = client.get(poll_address(first), headers=HTMX)
 
     # the score kept at the tap names Ann: the match is scored again under the new name
