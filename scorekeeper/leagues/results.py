@@ -227,7 +227,10 @@ def player_results(player_id: int) -> list[tuple[str, Result]]:
             "pk", *_MATCH_COLUMNS, "league_entry__forfeited_by"
         )
     )
-    seats = Seat.objects.filter(match__in=matches.values("pk"))
+    # by the keys just read, not a subquery: on PostgreSQL with statistics not yet taken of
+    # rows written in bulk (a bundle imported a minute ago), the planner took the subquery's
+    # tables for empty and nested its loops, and a page of 2,000 matches ran for minutes
+    seats = Seat.objects.filter(match_id__in=[row[0] for row in rows])
     results = _results([_Stored(*row) for row in rows], seats)
     return [(row[1], result) for row, result in zip(rows, results, strict=True)]
 
