@@ -25,6 +25,7 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Change, Hand, Match, Play
 from scorekeeper.tables.scoring import create_match
 from tests.access.conftest import (
@@ -663,7 +664,7 @@ def hall(db: None) -> Hall:
     )
     game = create_match(rules.Match("straight", ("Ana", "Bo"), hands=(rules.Hand(leader="Ana"),)))
     league.members.set(game.players.all())
-    return Hall(league, season, SeasonMatch.objects.create(season=season, match=game))
+    return Hall(league, season, season_match_add(season=season, match=game))
 
 
 def bundle(name: str) -> bytes:

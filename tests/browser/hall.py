@@ -16,7 +16,8 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.tables.entries import Author
@@ -145,7 +146,7 @@ def open_the_hall() -> Hall:
         league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1)
     )
     for generated in straight_season(random.Random(20260901), 5):
-        SeasonMatch.objects.create(season=season, match=create_match(generated.value))
+        season_match_add(season=season, match=create_match(generated.value))
     league.members.set(Player.objects.filter(seats__match__league_entry__season=season).distinct())
     player = league.members.order_by("name").first()
     assert player is not None

@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
 from tests.i18n.conftest import speaking
@@ -166,7 +167,7 @@ def test_the_standings_write_a_win_percentage_with_the_languages_decimal_mark(
     league = League.objects.create(name="Tuesday", game="straight", rules={"target": 10})
     season = Season.objects.create(league=league, name="Fall", starts_on=datetime.date(2026, 9, 1))
     for value in (_won_by("Ana", "Bo"), _won_by("Ana", "Bo"), _won_by("Bo", "Ana")):
-        SeasonMatch.objects.create(season=season, match=create_match(value))
+        season_match_add(season=season, match=create_match(value))
 
     page = content(speaking(language).get(reverse("leagues:season", args=[league.pk, season.pk])))
     rows = {

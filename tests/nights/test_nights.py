@@ -27,6 +27,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.leagues.standings import standings
 from scorekeeper.nights.models import CheckIn, Night, NightRound
 from scorekeeper.tables import entries
@@ -576,7 +577,7 @@ def test_a_balanced_draw_never_partners_the_two_strongest(organizer, season):
             )
         )
         assert match.finished
-        SeasonMatch.objects.create(season=season, match=match)
+        season_match_add(season=season, match=match)
     night = new_night(organizer, season, players=("Ana", "Bo", "Cy", "Di"), draw="balanced")
     for seed in ("one", "two", "three"):
         (seats,) = seated(draw(organizer, night, seed=seed))

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from benchmarks.data import deal, player_names, seating
 from scorekeeper import rules
 from scorekeeper.access.models import VIEWER, ShareLink
-from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match
 
@@ -50,9 +51,7 @@ def build(size: Size, *, seed: int = 6) -> Hall:
     )
     for _ in range(size.matches):
         value = seating(rng, names)
-        SeasonMatch.objects.create(
-            season=season, match=create_match(value.with_hands(deal(rng, value)))
-        )
+        season_match_add(season=season, match=create_match(value.with_hands(deal(rng, value))))
     league.members.set(Player.objects.all())
     playing = rules.Match("straight", tuple(names[:4]), rules={"target": 100_000})
     match = create_match(playing.with_hands(deal(rng, playing, hands=size.hands)))
@@ -75,5 +74,5 @@ def season_match_to_ten(hall: Hall) -> Match:
             "straight", ("Quinn", "Rory"), rules={"target": 10}, hands=(rules.Hand(leader="Quinn"),)
         )
     )
-    SeasonMatch.objects.create(season=hall.season, match=match)
+    season_match_add(season=hall.season, match=match)
     return match

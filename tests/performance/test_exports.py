@@ -25,7 +25,8 @@ from django.urls import reverse
 from benchmarks import data
 from scorekeeper import rules
 from scorekeeper.leagues import bundle, results
-from scorekeeper.leagues.models import SeasonMatch
+from scorekeeper.leagues.models import Season, SeasonMatch
+from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Hand, Match, Play
 from scorekeeper.tables.scoring import create_match
 from tests.web.table import play, scorekeeper_client
@@ -158,7 +159,7 @@ def finish_a_match(hall: data.Hall) -> Match:
     value = rules.Match("straight", ("Ana B.", "Bo B."), rules={"target": 10})
     value = value.with_hands((rules.Hand(plays=(rules.Play("Ana B.", points=10),)),))
     match = create_match(value)
-    SeasonMatch.objects.create(season_id=hall.season_id, match=match)
+    season_match_add(season=Season.objects.get(pk=hall.season_id), match=match)
     return match
 
 

@@ -166,7 +166,11 @@ class Command(BaseCommand):
             league=league, name="Fall", starts_on=datetime.date.today().replace(day=1)
         )
         for value in LEAGUE_MATCHES:
-            SeasonMatch.objects.create(season=season, match=create_match(value, made_by="demo"))
+            create_match(
+                value,
+                made_by="demo",
+                also_write=lambda match: SeasonMatch.objects.create(season=season, match=match),
+            )
         league.members.set(
             {seat.player for entry in season.entries.all() for seat in entry.match.seats.all()}
         )
