@@ -27,7 +27,8 @@ from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
+from scorekeeper.leagues.views.exports import standings_csv_response
+from scorekeeper.leagues.views.seasons import get_season, standings_context
 from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
