@@ -24,8 +24,8 @@ from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw, tournament
 from scorekeeper.nights.fairness import fairness
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, new_seed
-from scorekeeper.tables.entries import Author, locked_match
 from scorekeeper.tables.models import Change, Match, Player, Seat, SeatTurn
+from scorekeeper.tables.recording import Author, locked_match
 from scorekeeper.tables.scoring import create_match, player_named
 from scorekeeper.tables.turns import seat_hand_over
 

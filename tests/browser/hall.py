@@ -19,8 +19,8 @@ from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Player
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.leagues.season import straight_season
 

@@ -16,8 +16,8 @@ from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import rounds, signing
 from scorekeeper.nights.models import Dispute, Night
 from scorekeeper.tables import entries
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import (
     assert_fits_the_phone,

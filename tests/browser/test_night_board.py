@@ -15,7 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import desk, partners, rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import save_screenshot
 from tests.browser.test_wall import names_over_more_than_one_line

@@ -20,8 +20,8 @@ from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night, NightRound
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import assert_fits_the_phone, save_screenshot

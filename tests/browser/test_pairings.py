@@ -18,7 +18,7 @@ from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import (

@@ -17,8 +17,8 @@ from scorekeeper.access.models import VIEWER, ShareLink
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Player
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import BUSY, join_at, watch
 

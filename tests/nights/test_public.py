@@ -20,8 +20,8 @@ from django.utils import timezone
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night, NightRound
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.web.pages import HTMX, content, text
 from tests.web.table import play, scorekeeper_client, seated_names

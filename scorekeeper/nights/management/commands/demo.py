@@ -17,8 +17,8 @@ from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.rules import Hand, HandEnd, Match, Play
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match as StoredMatch
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 
 
