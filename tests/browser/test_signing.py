@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
@@ -52,7 +52,7 @@ def a_night_of_two_tables() -> list[tuple[Match, str]]:
     user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
     night = Night.objects.create(season=season, played_on=datetime.date(2026, 12, 4))
     rounds.check_in(night, list(league.members.all()))
-    drawn = rounds.draw_round(night)
+    drawn = round_draw.draw_round(night)
     rounds.start_round(drawn, by=Author(name=ORGANIZER, user=user))
     tables = drawn.tables.select_related("match", "link").order_by("number")
     return [(table.match, f"/join/{table.link.token}/") for table in tables]
