@@ -26,7 +26,7 @@ from scorekeeper.leagues.kept_ratings import ratings_rework_all
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
 from scorekeeper.rules.matchfile import write_match
-from scorekeeper.rules.straight import score_hand_end
+from scorekeeper.rules.straight_hand_end import score_hand_end
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
 from scorekeeper.tables.scoring import winners_of
 from scorekeeper.tables.seats import by_seat

@@ -4,8 +4,8 @@ Each takes the request and the match's key, refuses what the request may not do 
 why: refusals.py; 404 for no such match) and hands the row on. A helper for a change is called
 inside the view's ``transaction.atomic()``: it locks the match's row and reads it, with its
 seats, hands and plays, once, and the service it is handed to reads it no more
-(tables/entries.py), so two phones entering at once are applied one after the other and each
-sees the other's entry.
+(tables/recording.py: row_locked), so two phones entering at once are applied one after the
+other and each sees the other's entry.
 
 To look at (anyone: scoreboards are public in the hall):
 - ``match_to_watch``: a board, a history, an export; ``match_row_to_watch``: the poll's
@@ -47,8 +47,8 @@ from scorekeeper.access.permissions import (
 )
 from scorekeeper.access.refusals import NotAScorekeeper, ResultLocked, why_refused
 from scorekeeper.tables import seams
-from scorekeeper.tables.entries import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.scoring import with_everything
 
 #: what says who may change a match, which version it is at, and its house rules

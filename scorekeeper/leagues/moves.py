@@ -3,7 +3,7 @@ calls to keep the kept aggregates in step, in the transaction that makes the cha
 explicit calls, not signals).
 
 ``result_moved`` is called once by every service that can change what a match counts for:
-an entry and a correction (tables/entries.py, through tables/seams.py), a match stored whole
+an entry and a correction (tables/recording.py, through tables/seams.py), a match stored whole
 (tables/scoring.create_match: a setup, an import, a night's table, a bundle's match), a seat
 handed over (tables/turns.py), a signature, a dispute and its settling (nights/signing.py), and
 the services below. It moves the season's kept standings and version (kept.py) and the game's

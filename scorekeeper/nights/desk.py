@@ -26,8 +26,8 @@ from scorekeeper.nights.models import Dispute, Night, NightRound, NightTable
 from scorekeeper.nights.results import TableNow
 from scorekeeper.rules.games import score_match
 from scorekeeper.rules.scoreboard import LAST_HAND, without_last_hand
-from scorekeeper.tables.entries import lock_for_entry
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import lock_for_entry
 from scorekeeper.tables.scoring import match_value
 
 #: a table that has entered nothing for this long is marked on the desk

@@ -39,7 +39,7 @@ def fairness(
 ) -> Fairness:
     """The fairness of the last of ``rounds`` (the night so far, that round included); a
     player the ratings do not know counts as a newcomer. ``sat_out``: how many rounds each
-    player sat out so far, that round included, as the draw counts them (nights/rounds.py: a
+    player sat out so far, that round included, as the draw counts them (nights/round_draw.py: a
     round missed by coming late is one, docs/nights.md, *Byes*); without it, the rounds' byes."""
     partners, opponents = meetings(rounds)
     if sat_out is None:

@@ -41,8 +41,9 @@ from django.utils.translation import gettext
 
 from scorekeeper.leagues.moves import result_moved
 from scorekeeper.nights.models import Dispute, Night, Signature
-from scorekeeper.tables.entries import Author, match_end_at_win, row_locked
+from scorekeeper.tables.entries import match_end_at_win
 from scorekeeper.tables.models import Match, Seat
+from scorekeeper.tables.recording import Author, row_locked
 from scorekeeper.tables.scoring import seated
 
 WAITING = "waiting"

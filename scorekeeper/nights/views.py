@@ -27,8 +27,9 @@ from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.leagues.views import get_season, standings_context, standings_csv_response
-from scorekeeper.nights import rounds, tournament
+from scorekeeper.leagues.views.exports import standings_csv_response
+from scorekeeper.leagues.views.seasons import get_season, standings_context
+from scorekeeper.nights import round_draw, rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
 from scorekeeper.nights.models import Night, NightRound, NightTable
@@ -114,7 +115,7 @@ def _night_context(night: Night, **forms) -> dict:
         and rounds.drawn_players(drawn) != {c.player_id for c in here},
         "here": [c.player.name for c in here],
         "checked_in": checked_in,
-        "schedule": rounds.schedule_said(night, [c.player.name for c in here]),
+        "schedule": round_draw.schedule_said(night, [c.player.name for c in here]),
         "check_in_form": forms.get("check_in_form") or WhoCameForm(league, exclude=staying),
         "draw_form": forms.get("draw_form") or DrawForm(),
         # a Swiss round refused for want of a pairing without a rematch: pair with the fewest?
@@ -122,7 +123,7 @@ def _night_context(night: Night, **forms) -> dict:
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
         "results": _results(night) if started and not night.is_tournament else None,
-        "fairness": rounds.fairness_report(night, drawn, names)
+        "fairness": round_draw.fairness_report(night, drawn, names)
         if drawn and not night.is_tournament
         else None,
         # results the other side disputed, for the organizer to settle (nights/signing.py)
@@ -223,7 +224,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     night, drawn, refusal = _night_change(
         request,
         pk,
-        lambda night: rounds.draw_round(
+        lambda night: round_draw.draw_round(
             night,
             seed=form.cleaned_data["seed"],
             allow_rematches=form.cleaned_data["allow_rematches"],
@@ -296,7 +297,7 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             # a tournament's partners and opponents are the pairing's, not a draw's luck
             "fairness": None
             if night.is_tournament
-            else rounds.fairness_report(night, night_round, names),
+            else round_draw.fairness_report(night, night_round, names),
         },
     )
 

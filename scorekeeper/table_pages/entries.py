@@ -38,15 +38,14 @@ from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
 from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match
+from scorekeeper.tables.recording import Outcome
 from scorekeeper.tables.scoring import match_value
 
 #: an edit of a hand that changed since the form was loaded
 STALE = 409
 
 
-def _answer(
-    request: HtmxHttpRequest, outcome: entries.Outcome, form=None, name: str = ""
-) -> HttpResponse:
+def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "") -> HttpResponse:
     """The one answer to an entry: saved, the board as it now stands (for htmx the board
     itself, else a redirect to the page); not saved, the board as stored with the form, its
     findings and the choice to keep it anyway."""
@@ -82,7 +81,7 @@ def _answer(
     )
 
 
-def _only_the_hand_changed(outcome: entries.Outcome) -> bool:
+def _only_the_hand_changed(outcome: Outcome) -> bool:
     """Whether the entry only added a play to the hand being played: then on a board drawn at
     the version before it the rest of the board stands, and what changed is the totals and
     that hand, a few kilobytes at any length of match. A hand begun or ended, the match won, a
@@ -323,7 +322,7 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
     )
 
 
-def _win_moved(outcome: entries.Outcome | None) -> AfterTheWin | None:
+def _win_moved(outcome: Outcome | None) -> AfterTheWin | None:
     """Where a refused correction makes a side win earlier than recorded, and that is all the
     rules refuse: the match ended at that moment, which the page offers instead."""
     if outcome is None or outcome.saved or not outcome.new_errors:
@@ -333,9 +332,7 @@ def _win_moved(outcome: entries.Outcome | None) -> AfterTheWin | None:
     return after_the_win(outcome.value, outcome.board)
 
 
-def _ended_at_win(
-    outcome: entries.Outcome, value: rules.Match, number: int, corrected: rules.Hand
-) -> str:
+def _ended_at_win(outcome: Outcome, value: rules.Match, number: int, corrected: rules.Hand) -> str:
     """What a correction that ended the match at the win left out, in words: "Hands 4-5 come
     after Bo & Di reached 100. The match ends at hand 3; ..." ("" for any other correction)."""
     if outcome.change is None or "ended_at" not in outcome.change.params:

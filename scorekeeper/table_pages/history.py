@@ -144,7 +144,7 @@ def _version_sql() -> str:
 _VERSION_SQL = _version_sql()
 
 
-#: a version as a poll's address names it: digits, or a wall board's digest (leagues.views.wall)
+#: a version as a poll's address names it: digits, or a wall board's digest (leagues/views/wall.py)
 SHOWN_VERSION = re.compile(r"[0-9A-Za-z._-]{1,100}")
 
 

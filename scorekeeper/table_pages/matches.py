@@ -37,11 +37,11 @@ from scorekeeper.table_pages.phones import (
 )
 from scorekeeper.tables import imports, seams
 from scorekeeper.tables.board import board_context
-from scorekeeper.tables.entries import Outcome
 from scorekeeper.tables.forms.files import ImportForm
 from scorekeeper.tables.forms.setup import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match
+from scorekeeper.tables.recording import Outcome
 from scorekeeper.tables.scoring import create_match, match_value
 
 #: the status of an entry that was not saved: the form, or the rules, said no

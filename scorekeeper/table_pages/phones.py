@@ -12,10 +12,10 @@ from django.http import HttpRequest
 from scorekeeper.access.matches import author
 from scorekeeper.access.models import MatchRole, ShareLink
 from scorekeeper.access.permissions import GRANTS, SCOREKEEPER, grant
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import people_played_with
+from scorekeeper.tables.recording import Author
 
 
 def starter(request: HttpRequest) -> Author:

@@ -11,7 +11,6 @@ from scorekeeper import rules
 from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import tile_name
-from scorekeeper.tables.entries import Outcome, last_entry
 from scorekeeper.tables.forms.chickenfoot import RoundForm
 from scorekeeper.tables.forms.entry import seat_key
 from scorekeeper.tables.forms.sedma import SedmaEndForm, TileForm
@@ -29,8 +28,10 @@ from scorekeeper.tables.i18n import (
     say,
 )
 from scorekeeper.tables.models import Change, Match
+from scorekeeper.tables.recording import Outcome
 from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.seats import renamed
+from scorekeeper.tables.steps import last_entry
 from scorekeeper.tables.turns import Turns, names_at_hand, seat_turns, shared_seats_said
 
 

@@ -16,10 +16,10 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext
 
 from scorekeeper import rules
-from scorekeeper.tables.entries import Step, end_step, play_step, undo_step
 from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.steps import Step, end_step, play_step, undo_step
 
 #: what a form said was wrong with an entry, by field (NON_FIELD_ERRORS: the entry as a whole)
 Errors = dict[str, list[str]]

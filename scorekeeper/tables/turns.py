@@ -15,8 +15,8 @@ from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext
 
 from scorekeeper.tables import seams
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Change, Match, Player, Seat, SeatTurn
+from scorekeeper.tables.recording import Author
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, VIEWER, MatchRole, ShareLink
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.web.table import FOUR
 
@@ -115,7 +116,7 @@ def match(db: None) -> Match:
         made_by="rosa",
         user=account("rosa"),
     )
-    entries.play_record(match=match, player="Cy", points=5, by=entries.Author(name="sam"))
+    entries.play_record(match=match, player="Cy", points=5, by=Author(name="sam"))
     match.refresh_from_db()
     assert match.totals == [65, 35, 5, 0]
     return match

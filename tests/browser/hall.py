@@ -18,10 +18,10 @@ from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.leagues.moves import season_match_add
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Player
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.leagues.season import straight_season
 
@@ -155,7 +155,7 @@ def open_the_hall() -> Hall:
     user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
     night = Night.objects.create(season=season, played_on=datetime.date(2026, 9, 4))
     rounds.check_in(night, list(league.members.all()))
-    rounds.start_round(rounds.draw_round(night), by=Author(name=ORGANIZER, user=user))
+    rounds.start_round(round_draw.draw_round(night), by=Author(name=ORGANIZER, user=user))
     season_path = f"/leagues/{league.pk}/seasons/{season.pk}/"
     return Hall(
         boards=boards,

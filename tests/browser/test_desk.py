@@ -13,11 +13,11 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds, signing
+from scorekeeper.nights import round_draw, rounds, signing
 from scorekeeper.nights.models import Dispute, Night
 from scorekeeper.tables import entries
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import (
     assert_fits_the_phone,
@@ -45,7 +45,7 @@ def timed_night(tables: int = 6) -> Night:
     league.members.set(came)
     night = Night(season=season, played_on=datetime.date(2026, 12, 4), rounds=4, round_minutes=55)
     rounds.open_night(night, came, [])
-    rounds.start_round(rounds.draw_round(night), by=Author(name="Organizer"))
+    rounds.start_round(round_draw.draw_round(night), by=Author(name="Organizer"))
     return night
 
 

@@ -17,6 +17,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper import rules
 from scorekeeper.nights import signing
 from scorekeeper.tables import entries
+from scorekeeper.tables.recording import Author
 from tests.browser.hall import sign_in
 from tests.browser.table import assert_fits_the_phone, csp_violations, listen
 from tests.browser.test_accessibility import blocking_violations, open_every_disclosure
@@ -30,7 +31,7 @@ def test_the_director_ends_a_disputed_match_where_the_correction_makes_it_won(
 ) -> None:
     (match, _), _ = a_night_of_two_tables()
     a1, b1, a2, b2 = match.seats.order_by("position").values_list("player__name", flat=True)
-    by = entries.Author("Table 1")
+    by = Author("Table 1")
     for went_out, pips in (
         (b1, {a1: 6, a2: 6, b2: 3}),
         (a1, {b1: 5, b2: 5, a2: 3}),
@@ -50,7 +51,7 @@ def test_the_director_ends_a_disputed_match_where_the_correction_makes_it_won(
         text=f"{a1} held 12, not 6",
         version=match.version,
         via=signing.BY_LINK,
-        by=entries.Author(b1),
+        by=Author(b1),
     )
     page.set_viewport_size({"width": 390, "height": 844})
     heard: list[str] = []

@@ -24,6 +24,7 @@ from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Player
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import (
@@ -194,7 +195,7 @@ def win_on_the_server(night: Night, number: int, tables: list[Played]) -> None:
             match=table.match,
             player=played.seats[0],
             points=TARGET,
-            by=entries.Author(name="Table scorer"),
+            by=Author(name="Table scorer"),
         )
         played.totals = [TARGET, 0]
 

@@ -13,9 +13,9 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import desk, partners, rounds
+from scorekeeper.nights import desk, partners, round_draw, rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import save_screenshot
 from tests.browser.test_wall import names_over_more_than_one_line
@@ -60,7 +60,7 @@ def night_started(players: int) -> str:
     league.members.set(came)
     night = Night(season=season, played_on=datetime.date(2026, 12, 4), rounds=3)
     rounds.open_night(night, came, [])
-    drawn = rounds.draw_round(night)
+    drawn = round_draw.draw_round(night)
     rounds.start_round(drawn, by=Author(name="Organizer"))
     return f"/nights/{night.pk}/board/"
 
@@ -140,7 +140,7 @@ def tournament_started(tables: int) -> str:
     partners.partners_pair(
         night, [(a.pk, b.pk) for a, b in zip(came[0::2], came[1::2], strict=True)], []
     )
-    drawn = rounds.draw_round(night)
+    drawn = round_draw.draw_round(night)
     rounds.start_round(drawn, by=Author(name="Organizer"))
     desk.clock_start(night_round=drawn, now=timezone.now())
     return f"/nights/{night.pk}/board/"

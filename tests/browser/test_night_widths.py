@@ -18,10 +18,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night, NightRound
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import assert_fits_the_phone, save_screenshot
@@ -77,7 +77,7 @@ def night_started(game: str) -> tuple[Night, NightRound]:
         partnerships=partnerships,
     )
     rounds.open_night(night, came, [])
-    drawn = rounds.draw_round(night)
+    drawn = round_draw.draw_round(night)
     rounds.start_round(drawn, by=Author(name="Organizer"))
     return night, drawn
 

@@ -17,7 +17,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.nights import signing
 from scorekeeper.rules.matchfile import read_match
-from scorekeeper.tables import entries
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.browser.offline import (
     NewContext,
@@ -152,7 +152,7 @@ def test_an_undo_refused_for_good_is_said_and_leaves_the_outbox(
         side=1,
         version=match.version,
         via=signing.BY_LINK,
-        by=entries.Author(name="Bo"),
+        by=Author(name="Bo"),
     )
 
     undo.tap()

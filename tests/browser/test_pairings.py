@@ -16,9 +16,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import (
@@ -48,7 +48,7 @@ def night_started() -> Night:
     league.members.set(came)
     night = Night(season=season, played_on=timezone.localdate(), rounds=3, seed="wall")
     rounds.open_night(night, came, [])
-    rounds.start_round(rounds.draw_round(night), by=Author(name="Organizer"))
+    rounds.start_round(round_draw.draw_round(night), by=Author(name="Organizer"))
     return night
 
 

@@ -15,10 +15,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import VIEWER, ShareLink
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Player
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import BUSY, join_at, watch
 
@@ -47,7 +47,7 @@ def a_night_at_one_table(game: str) -> Night:
         most_at_a_table=4,
     )
     rounds.open_night(night, members, [])
-    rounds.start_round(rounds.draw_round(night), by=ORGANIZER)
+    rounds.start_round(round_draw.draw_round(night), by=ORGANIZER)
     return night
 
 

@@ -16,10 +16,11 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.offline import NewContext
@@ -51,8 +52,8 @@ def a_night_of_two_tables() -> list[tuple[Match, str]]:
     user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
     night = Night.objects.create(season=season, played_on=datetime.date(2026, 12, 4))
     rounds.check_in(night, list(league.members.all()))
-    drawn = rounds.draw_round(night)
-    rounds.start_round(drawn, by=entries.Author(name=ORGANIZER, user=user))
+    drawn = round_draw.draw_round(night)
+    rounds.start_round(drawn, by=Author(name=ORGANIZER, user=user))
     tables = drawn.tables.select_related("match", "link").order_by("number")
     return [(table.match, f"/join/{table.link.token}/") for table in tables]
 
@@ -60,7 +61,7 @@ def a_night_of_two_tables() -> list[tuple[Match, str]]:
 def finish(match: Match) -> tuple[str, str]:
     """Seat 2 scores 10, then seat 1 scores 25 and wins; each side's name, seat 1's first."""
     seats = list(match.seats.order_by("position").values_list("player__name", flat=True))
-    by = entries.Author("T")
+    by = Author("T")
     entries.play_record(match=match, player=seats[1], points=10, by=by, override=True)
     entries.play_record(match=match, player=seats[0], points=25, by=by, override=True)
     return f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"
@@ -168,7 +169,7 @@ def test_an_agree_to_a_result_undone_since_signs_nothing_and_shows_the_new_one(
     expect(own.locator(".sign-totals")).to_have_text(re.compile(rf"{keepers} 25\s*{others} 10"))
 
     seats = list(first.seats.order_by("position").values_list("player__name", flat=True))
-    by = entries.Author("T")
+    by = Author("T")
     entries.undo_last(match=first, by=by)
     entries.play_record(match=first, player=seats[1], points=25, by=by, override=True)
     with own.expect_response(lambda response: response.request.method == "POST") as answer:

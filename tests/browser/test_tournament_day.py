@@ -28,6 +28,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables import entries
+from scorekeeper.tables.recording import Author
 from tests.browser.hall import ORGANIZER, sign_in
 from tests.browser.table import (
     assert_fits_the_phone,
@@ -207,7 +208,7 @@ def test_a_swiss_tournament_day_from_the_desk_and_the_tables_phones(
     for table in round_1.tables.filter(number__in=(5, 6)).select_related("match"):
         scorer = seats[table.number - 1][0]
         entries.play_record(
-            match=table.match, player=scorer, points=TARGET, by=entries.Author(name="Table")
+            match=table.match, player=scorer, points=TARGET, by=Author(name="Table")
         )
 
     # -- The desk: every table, no dispute, the clock started by the director.

@@ -16,6 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables import entries
+from scorekeeper.tables.recording import Author
 from tests.browser.hall import sign_in
 from tests.browser.table import (
     assert_fits_the_phone,
@@ -98,7 +99,7 @@ def test_a_swiss_night_pairs_partnerships_draws_and_shows_the_standings(
     for table in played.tables.order_by("number"):
         seats = list(table.match.seats.order_by("position").values_list("player__name", flat=True))
         entries.play_record(
-            match=table.match, player=seats[0], points=TARGET, by=entries.Author(name="Table")
+            match=table.match, player=seats[0], points=TARGET, by=Author(name="Table")
         )
         winners.append(f"{seats[0]} & {seats[2]}")
 

@@ -17,6 +17,7 @@ from scorekeeper.leagues.models import League, Season
 from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.browser.table import HTMX_UNANSWERED, NETWORK_DOWN, save_screenshot
 from tests.leagues.season import straight_season
@@ -180,7 +181,7 @@ def test_a_play_recorded_shows_on_the_wall_within_three_seconds(
         match=match,
         player="Maximiliano Hernández Castellanos",
         points=20,
-        by=entries.Author(name="Bea"),
+        by=Author(name="Bea"),
     )
 
     expect(table.locator(".wall-side")).to_have_text(

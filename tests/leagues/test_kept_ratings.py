@@ -18,8 +18,9 @@ from scorekeeper.leagues.kept_ratings import games_from, ratings_rework, ratings
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season, SeasonMatch
 from scorekeeper.leagues.moves import match_delete, season_match_forfeit
 from scorekeeper.leagues.ratings import Skill, latest, partnership_chance, replay
-from scorekeeper.tables.entries import Author, hand_correct, play_record, undo_last
+from scorekeeper.tables.entries import hand_correct, play_record, undo_last
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.web.pages import text
 

@@ -21,11 +21,12 @@ from scorekeeper.leagues.standings import Standing, standings
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import player_renamed
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match, match_value, with_everything
 from tests.leagues.from_scratch import season_results
 from tests.web.table import FOUR
 
-BY = entries.Author("the organizer")
+BY = Author("the organizer")
 #: a domino with 12 pips in each other hand scores 10 or more: one hand finishes a match to 10
 TARGET = 10
 MATCH = st.integers(0, 5)

@@ -14,11 +14,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.leagues import views
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.leagues.ratings import Change, Game, replay
 from scorekeeper.leagues.standings import Result
+from scorekeeper.leagues.views import seasons
 from scorekeeper.tables.models import Match, Player
 from tests.leagues.pages import by_player, csv_rows, listed_matches, standings, table_rows
 from tests.leagues.season import (
@@ -550,7 +550,7 @@ def test_the_season_lists_all_its_matches_without_a_player(
 def test_a_long_match_list_is_shown_a_page_at_a_time_by_links_that_work_without_script(
     client: Client, straight_league: StoredSeason, monkeypatch: pytest.MonkeyPatch, player: str
 ) -> None:
-    monkeypatch.setattr(views, "MATCHES_PER_PAGE", 2)
+    monkeypatch.setattr(seasons, "MATCHES_PER_PAGE", 2)
     query = f"?player={player}&what=played" if player else ""
     expected = (
         expected_records(straight_league.matches)[player].matches["played"]

@@ -17,6 +17,7 @@ from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables import entries, kept_scores
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import player_renamed
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.web.pages import HTMX, content, text, text_of
 from tests.web.table import play, scorekeeper_client
@@ -92,7 +93,7 @@ def test_the_wall_answers_its_poll_304_until_a_play_and_then_shows_the_new_score
     assert "Ann 20 Bob 5" in text(first).split("Playing now")[1]
 
     unchanged = client.get(poll, headers=HTMX)
-    entries.play_record(match=match, player="Ann", points=20, by=entries.Author(name="Bea"))
+    entries.play_record(match=match, player="Ann", points=20, by=Author(name="Bea"))
     changed = client.get(poll, headers=HTMX)
     after = client.get(poll_address(changed), headers=HTMX)
 
@@ -190,7 +191,7 @@ def test_after_a_play_at_one_table_the_wall_scores_that_table_alone(
     season, (match, *_) = season_of("straight", STRAIGHT_PLAYING, *others)
     first = client.get(wall_of(season))
     scored = counted_scoring(monkeypatch)
-    entries.play_record(match=match, player="Ann", points=20, by=entries.Author(name="Bea"))
+    entries.play_record(match=match, player="Ann", points=20, by=Author(name="Bea"))
 
     changed = client.get(poll_address(first), headers=HTMX)
 

@@ -32,6 +32,7 @@ from scorekeeper.leagues.standings import standings
 from scorekeeper.nights.models import CheckIn, Night, NightRound
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.leagues.from_scratch import season_results
 from tests.leagues.pages import table_rows
@@ -388,7 +389,7 @@ def poll_after_a_play(
         play(organizer, match, seated_names(match)[0], 15)
     else:
         player = seated_names(match)[0]
-        entries.play_record(match=match, player=player, points=15, by=entries.Author(name="Bo"))
+        entries.play_record(match=match, player=player, points=15, by=Author(name="Bo"))
     if worker == "another":
         caches["local"].clear()
     with CaptureQueriesContext(connection) as read:

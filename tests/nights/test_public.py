@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night, NightRound
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.web.pages import HTMX, content, text
 from tests.web.table import play, scorekeeper_client, seated_names
@@ -61,7 +61,7 @@ def night_of(
 
 def drawn_and_started(night: Night) -> NightRound:
     night = Night.objects.get(pk=night.pk)
-    drawn = rounds.draw_round(night)
+    drawn = round_draw.draw_round(night)
     rounds.start_round(drawn, by=ORGANIZER)
     return drawn
 
@@ -129,7 +129,7 @@ def test_a_table_not_playing_says_so_and_what_comes_next():
     assert "The first round has not been drawn yet." in text(before)
     assert pairings_url(night) in content(before)
 
-    rounds.draw_round(Night.objects.get(pk=night.pk))
+    round_draw.draw_round(Night.objects.get(pk=night.pk))
     drawn = text(phone.get(table_url(night, 2)))
     assert "Next: round 1 is drawn and plays at this table when it starts." in drawn
     # the page asks again while it waits; once the round starts its answer sends the phone on
@@ -299,7 +299,7 @@ def test_the_pairings_of_a_round_drawn_and_not_started_are_shown_as_such():
     response = Client().get(pairings_url(night))
     assert "The first round has not been drawn yet." in text(response)
 
-    rounds.draw_round(Night.objects.get(pk=night.pk))
+    round_draw.draw_round(Night.objects.get(pk=night.pk))
 
     response = Client().get(pairings_url(night))
     assert "Round 1 of 2: by table" in text(response)

@@ -22,13 +22,13 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.nights import signing
 from scorekeeper.nights.models import Night, NightRound, NightTable
-from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
 from tests.leagues.test_kept_ratings import assert_kept_equals_scratch
 from tests.leagues.test_kept_standings import STEP, from_scratch, kept, make, new_season, shown
 from tests.web.table import FOUR
 
-BY = entries.Author("a phone", phone="0123456789abcdef")
+BY = Author("a phone", phone="0123456789abcdef")
 MATCH = st.integers(0, 5)
 SIGN_STEP = st.one_of(
     STEP,

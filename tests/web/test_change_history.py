@@ -13,6 +13,7 @@ from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables import entries
 from scorekeeper.tables.changes import hands_before
 from scorekeeper.tables.models import Change, Match
+from scorekeeper.tables.recording import Author, Outcome
 from scorekeeper.tables.scoring import match_value, with_everything
 from scorekeeper.tables.seats import by_seat
 from tests.web.table import FOUR, stored
@@ -45,10 +46,10 @@ def replay(changes: list[Change]) -> list[dict]:
     return hands
 
 
-BY = entries.Author("a phone")
+BY = Author("a phone")
 
 
-def enter(entry: tuple, value: rules.Match, match: Match) -> entries.Outcome | None:
+def enter(entry: tuple, value: rules.Match, match: Match) -> Outcome | None:
     """Make ``entry`` on the match as it stands, or nothing when it is about nothing."""
     if entry[0] == "revert":
         if match.version == 1:

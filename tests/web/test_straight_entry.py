@@ -7,6 +7,7 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Hand, Match
+from scorekeeper.tables.recording import Outcome
 from tests.web.pages import is_board_only, next_up, picked, text, totals, winner
 from tests.web.table import FOUR, blocked, board, domino, play, rows, saved, stored
 
@@ -199,7 +200,7 @@ def test_a_preview_as_the_pips_are_typed_takes_no_lock(
     depths: list[int] = []
     hand_end_preview = entries.hand_end_preview
 
-    def previewing(**kwargs: object) -> entries.Outcome:
+    def previewing(**kwargs: object) -> Outcome:
         depths.append(len(connection.atomic_blocks))
         return hand_end_preview(**kwargs)
 

@@ -14,11 +14,11 @@ from django.db import transaction
 
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season, SeasonMatch
-from scorekeeper.nights import rounds
+from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.rules import Hand, HandEnd, Match, Play
-from scorekeeper.tables.entries import Author
 from scorekeeper.tables.models import Match as StoredMatch
+from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 
 
@@ -181,7 +181,7 @@ class Command(BaseCommand):
         """Tonight's league night, its members checked in and the first round started."""
         night = Night(season=season, played_on=datetime.date.today())
         rounds.open_night(night, list(season.league.members.all()), [])
-        rounds.start_round(rounds.draw_round(night), by=Author(name="demo"))
+        rounds.start_round(round_draw.draw_round(night), by=Author(name="demo"))
         self.stdout.write(f"Started round 1 of {night}: its board is /nights/{night.pk}/board/.")
 
     def _organizer(self) -> None:
