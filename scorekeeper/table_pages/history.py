@@ -53,7 +53,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     changes = list(match.changes.select_related("reverts").order_by("-number"))
     for change in changes:
         # each change said with the players seated when it was made (a seat handed over)
-        change.said = change_said(
+        change.said = change_said(  # type: ignore[attr-defined]  # for the template
             change, match.game, names_at_change(seating.players, turns, change.number)
         )
         change.before = _hands_said(seating, change.before, change.from_hand, turns)

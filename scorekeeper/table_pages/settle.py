@@ -5,6 +5,8 @@ The inputs travel in the URL (a GET form), so an answer can be shared or shown t
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -51,7 +53,7 @@ class StraightHandForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["domino"].choices = _seat_choices()
+        cast(forms.ChoiceField, self.fields["domino"]).choices = _seat_choices()
         for seat in range(SEATS):
             self.fields[f"name{seat + 1}"] = forms.CharField(
                 max_length=20,
@@ -80,6 +82,7 @@ class StraightHandForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         count = data.get("players") or SEATS
         names = [
             (data.get(f"name{seat}") or "").strip() or DEFAULT_NAMES[seat - 1]
@@ -141,7 +144,7 @@ class SedmaLineForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["opener"].choices = _seat_choices()
+        cast(forms.ChoiceField, self.fields["opener"]).choices = _seat_choices()
         for seat in range(SEATS):
             self.fields[f"name{seat + 1}"] = forms.CharField(
                 max_length=20,
@@ -152,6 +155,7 @@ class SedmaLineForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         names = [(data.get(f"name{seat}") or "").strip() or f"P{seat}" for seat in range(1, 5)]
         if len({name.lower() for name in names}) != len(names):
             raise ValidationError(gettext("Give each seat a different name."))
