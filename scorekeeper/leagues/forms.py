@@ -75,18 +75,18 @@ class LeagueForm(forms.Form):
         coerce=int,
         choices=SET_CHOICES,
         required=False,
-        empty_value=6,
+        empty_value=6,  # type: ignore[arg-type]  # coerced to int: an int when left empty
         label=_("Chickenfoot set"),
     )
     double_blank = forms.TypedChoiceField(
         coerce=int,
         choices=[(50, "50"), (25, "25"), (0, "0")],
         required=False,
-        empty_value=50,
+        empty_value=50,  # type: ignore[arg-type]  # coerced to int: an int when left empty
         label=_("0-0 left in a hand counts (Chickenfoot)"),
     )
     ranking = forms.TypedChoiceField(
-        choices=League._meta.get_field("ranking").choices,
+        choices=League._meta.get_field("ranking").choices,  # type: ignore[arg-type]  # a list
         initial="wins",
         required=False,
         empty_value="wins",

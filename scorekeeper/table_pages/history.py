@@ -7,10 +7,12 @@ import uuid
 from collections.abc import Callable
 from datetime import UTC
 from functools import wraps
+from typing import cast
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models import Field
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import quote_etag
@@ -134,9 +136,11 @@ def _version(request: HttpRequest, pk: int) -> str | None:
 
 def _version_sql() -> str:
     quote = connection.ops.quote_name
-    shown = ", ".join(
-        quote(Match._meta.get_field(name).column) for name in ("version", "finished", "updated_at")
-    )
+    # fields of Match's own table, each with its column
+    fields = [
+        cast(Field, Match._meta.get_field(name)) for name in ("version", "finished", "updated_at")
+    ]
+    shown = ", ".join(quote(field.column) for field in fields)
     table, pk = quote(Match._meta.db_table), quote(Match._meta.pk.column)
     return f"SELECT {shown} FROM {table} WHERE {pk} = %s"
 

@@ -109,7 +109,9 @@ class StraightHandForm(forms.Form):
                 pips[name] = value
         if self.errors or not how:
             return data
-        house_rules = {name: True for name in ("round_each_hand", "subtract_own") if data.get(name)}
+        house_rules: dict[str, int | bool] = {
+            name: True for name in ("round_each_hand", "subtract_own") if data.get(name)
+        }
         partnerships = (
             ((names[0], names[2]), (names[1], names[3])) if data.get("partnerships") else ()
         )
@@ -160,7 +162,7 @@ class SedmaLineForm(forms.Form):
         if len({name.lower() for name in names}) != len(names):
             raise ValidationError(gettext("Give each seat a different name."))
         turn = data.get("opener") or 0
-        plays = []
+        plays: list[rules.Play] = []
         # those who passed before the first double had the turn to open and no double
         passed_opening = []
         for word in (data.get("line") or "").replace(",", " ").split():
@@ -217,7 +219,7 @@ def settle(request: HttpRequest) -> HttpResponse:
     board = None
     if asked and form.is_valid():
         board = rules.score_match(form.cleaned_data["match"])
-    context = {"form": form, "game": game, "board": board}
+    context: dict[str, object] = {"form": form, "game": game, "board": board}
     if board is not None:
         hand = board.hands[0]
         context["result"] = [(side, hand.points[side]) for side in board.sides]

@@ -68,7 +68,9 @@ class SetupForm(forms.Form):
     def __init__(self, game: str, *args, known_players: list[str] | None = None, **kwargs):
         initial = kwargs.pop("initial", {}) or {}
         defaults = dict(HOUSE_RULES[game])
-        super().__init__(*args, initial={**defaults, **initial}, **kwargs)  # type: ignore[misc]  # popped
+        super().__init__(  # type: ignore[misc]  # "initial" is popped from kwargs above
+            *args, initial={**defaults, **initial}, **kwargs
+        )
         self.game = game
         self.known_players = known_players or []
         for name in self.RULE_FIELDS:
