@@ -1,6 +1,6 @@
 # make run   set up .venv, migrate, load demo data if available, start the dev server
 # make test  ruff, the whole pytest suite on SQLite, then its database-sensitive tests on PostgreSQL
-# make lint  ruff check and format check; make format: apply ruff's fixes and formatting
+# make lint  ruff, the import contracts and mypy; make format: apply ruff's fixes and formatting
 # make lock  pin the dependencies again, within pyproject.toml's ranges, in requirements.lock
 #
 # Opt-outs for `make test`: SKIP_BROWSER_TESTS=1 (no Chromium), SKIP_POSTGRES=1 (SQLite only),
@@ -122,6 +122,7 @@ lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: $(INSTALLED)
 	$(VENV)/bin/ruff check --fix .

@@ -84,13 +84,14 @@ def deal(
     target = int(value.rule("target"))
     totals = dict.fromkeys(value.sides, 0)
     played: list[rules.Hand] = []
-    leader = rng.choice(value.players)
+    leader: str | None = rng.choice(value.players)
     while hands is None or len(played) < hands:
         plays: list[rules.Play] = []
         for _ in range(rng.choice((0, 1, 2, 2, 3, 3, 4, 5))):
             player = rng.choice(value.players)
-            plays.append(rules.Play(player, points=rng.choice((5, 5, 10, 10, 15, 20))))
-            totals[value.side_of(player)] += plays[-1].points
+            points = rng.choice((5, 5, 10, 10, 15, 20))
+            plays.append(rules.Play(player, points=points))
+            totals[value.side_of(player)] += points
             if totals[value.side_of(player)] >= target:
                 played.append(rules.Hand(plays=tuple(plays), leader=leader))
                 return tuple(played)
@@ -99,6 +100,7 @@ def deal(
         end = rules.HandEnd("domino", out, pips)
         scored = score_hand_end(value, len(played) + 1, end, leader)
         played.append(rules.Hand(plays=tuple(plays), end=end, leader=leader))
+        assert scored.side is not None  # a domino: the side that went out scores
         totals[scored.side] += scored.points
         if totals[scored.side] >= target:
             break

@@ -87,7 +87,9 @@ def measure_requests(
         measure(endpoint, max(CLIENTS), options["warmup"])
     # The machine's speed drifts during a run (other work, heat): each round measures
     # the bare view again, and each request is compared with the bare view of its round.
-    runs = {(e.key, c): [] for e in ENDPOINTS for c in CLIENTS}
+    runs: dict[tuple[str, int], list[load.Measurement]] = {
+        (e.key, c): [] for e in ENDPOINTS for c in CLIENTS
+    }
     rounds = max(1, options["rounds"])
     for round_ in range(1, rounds + 1):
         for clients in CLIENTS:
@@ -150,6 +152,7 @@ def points(browser: server.Browser, filled: data.Hall) -> list[int]:
     """The points buttons of a board, the lower half twice as often (as plays score)."""
     _, body, _ = browser.get(f"/matches/{filled.tables[0][0]}/")
     form = boards.tap_form(boards.forms(body.decode()))
+    assert form is not None  # a board has the form to tap a play
     values = sorted(int(value) for _, value in form.buttons if value.isdigit())
     return values + values[: max(1, len(values) // 2)]
 

@@ -26,6 +26,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connections, transaction
@@ -151,7 +152,7 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
     plan_file = night.folder / f"plan-{tables}.json"
     results_file = night.folder / f"results-{tables}.json"
     results_file.unlink(missing_ok=True)
-    plan = {
+    plan: dict[str, Any] = {
         "servers": night.servers,
         "tables": [
             {

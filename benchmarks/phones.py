@@ -31,6 +31,7 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import gevent
@@ -101,7 +102,7 @@ class Phone(FastHttpUser):
         if data is not None:
             body = urlencode(data)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["Origin"] = self.host
+            headers["Origin"] = self.host  # type: ignore[assignment]  # locust is given one
             headers["X-CSRFToken"] = self.cookie("csrftoken")
         with self.client.request(
             method, path, name=kind, data=body, headers=headers, catch_response=True
@@ -117,7 +118,7 @@ class Phone(FastHttpUser):
             return None
 
     def cookie(self, name: str) -> str:
-        return next((c.value for c in self.client.cookiejar if c.name == name), "")
+        return next((c.value or "" for c in self.client.cookiejar if c.name == name), "")
 
     def wait_until(self, moment: float) -> None:
         gevent.sleep(max(0.0, moment - time.monotonic()))
@@ -219,7 +220,9 @@ class Scorekeeper(Watcher):
             return True
         renewed = boards.renewed_fields(page)
         for form in (self.tap, self.end):
-            for name in renewed.keys() & (form.fields.keys() if form else set()):
+            if form is None:
+                continue
+            for name in renewed.keys() & form.fields.keys():
                 form.fields[name] = renewed[name]
         return bool(renewed) and self.tap is not None
 
@@ -244,6 +247,7 @@ class Scorekeeper(Watcher):
         """Who scored (one of the choices), then a points button: htmx posts the form with the
         button's name and value."""
         form = self.tap
+        assert form is not None  # ready: the board had the form
         data = dict(form.fields)
         for name, values in form.choices.items():
             data[name] = self.rng.choice(values)
@@ -255,8 +259,10 @@ class Scorekeeper(Watcher):
     def end_hand(self) -> None:
         """Domino: tap who went out (a seat), the others' pips typed in seat order."""
         form = self.end
+        assert form is not None  # ready: the board had the form
         data = dict(form.fields)
         who = form.choice_offering("blocked")
+        assert who is not None  # the end form offers "blocked" beside the seats
         seats = [value for value in form.choices[who] if value != "blocked"]
         out = self.rng.randrange(len(seats) or 1)
         data[who] = seats[out] if seats else "blocked"
@@ -287,7 +293,9 @@ class Screen(Phone):
     def arrive(self) -> None:
         page = self.send("GET", PLAN[self.page], f"open the {self.kind}")
         found = boards.pollers(page) if page else []
-        self.address, self.period = found[0] if found else (PLAN[self.page], 15.0)
+        address, period = found[0] if found else (PLAN[self.page], 15.0)
+        self.address: str = address
+        self.period: float = period
         self.ready = page is not None
         self.next_refresh = time.monotonic() + self.rng.uniform(0, self.period)
 
@@ -407,7 +415,7 @@ def conduct(environment) -> None:
 
 
 def results(environment, held: float, load: float) -> dict:
-    kinds = {}
+    kinds: dict[str, dict[str, Any]] = {}
     for entry in environment.stats.entries.values():
         if not entry.num_requests:
             continue

@@ -16,6 +16,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.conf import settings
@@ -39,7 +40,7 @@ def fresh_database(url: str, folder: Path) -> Iterator[str]:
     from psycopg import sql
 
     name = f"scorekeeper_benchmark_{secrets.token_hex(4)}"
-    server = {
+    server: dict[str, Any] = {
         "dbname": config["NAME"] or "postgres",
         "user": config["USER"] or None,
         "password": config["PASSWORD"] or None,
@@ -193,7 +194,7 @@ class Browser:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
     def cookie(self, name: str) -> str:
-        return next((c.value for c in self.jar if c.name == name), "")
+        return next((c.value or "" for c in self.jar if c.name == name), "")
 
     def sign_in(self, username: str, password: str) -> None:
         self.get("/accounts/login/")

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Model
+
 #: the app label of Django's cache table model (django.core.cache.backends.db.CacheEntry)
 CACHE_APP = "django_cache"
 CACHE_DATABASE = "cache"
 
 
 class CacheRouter:
-    def db_for_read(self, model: type, **hints: Any) -> str | None:
+    def db_for_read(self, model: type[Model], **hints: Any) -> str | None:
         return CACHE_DATABASE if model._meta.app_label == CACHE_APP else None
 
-    def db_for_write(self, model: type, **hints: Any) -> str | None:
+    def db_for_write(self, model: type[Model], **hints: Any) -> str | None:
         return CACHE_DATABASE if model._meta.app_label == CACHE_APP else None
 
     def allow_migrate(self, db: str, app_label: str, **hints: Any) -> bool | None:

@@ -63,7 +63,7 @@ class RequestLimitsMiddleware:
         except ValueError:
             return _refused(400, "Bad request: the length of its body is not a number.")
         most = _most_bytes(request)
-        if not request.content_type.startswith("multipart/"):
+        if not (request.content_type or "").startswith("multipart/"):
             # without files, a body is a form's fields: Django would refuse it with a bare 400
             most = min(most, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
         if length > most:

@@ -18,11 +18,11 @@ from django.http import HttpRequest
 
 
 def client_address(request: HttpRequest) -> str:
-    remote = request.META.get("REMOTE_ADDR", "")
+    remote: str = request.META.get("REMOTE_ADDR", "")
     proxies = settings.TRUSTED_PROXIES
     if proxies <= 0:
         return remote
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
     hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
     if not hops:
         return remote

@@ -6,7 +6,7 @@ from scorekeeper.access.models import MatchRole, ShareLink
 
 
 @admin.register(ShareLink)
-class ShareLinkAdmin(admin.ModelAdmin):
+class ShareLinkAdmin(admin.ModelAdmin[ShareLink]):
     list_display = ["match", "role", "label", "created_by", "created_at", "revoked_at"]
     list_filter = ["role"]
     search_fields = ["label", "match__seats__player__name"]
@@ -15,7 +15,7 @@ class ShareLinkAdmin(admin.ModelAdmin):
 
 
 @admin.register(MatchRole)
-class MatchRoleAdmin(admin.ModelAdmin):
+class MatchRoleAdmin(admin.ModelAdmin[MatchRole]):
     list_display = ["match", "user", "role"]
     list_filter = ["role"]
     search_fields = ["user__username", "match__seats__player__name"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from axes.helpers import get_client_username
 from django.conf import settings
@@ -66,7 +67,7 @@ def known_device(request: HttpRequest, username: str | None) -> Device | None:
     return device
 
 
-def is_known_device(request: HttpRequest, credentials: dict | None = None) -> bool:
+def is_known_device(request: HttpRequest, credentials: dict[str, Any] | None = None) -> bool:
     """django-axes' whitelist hook (AXES_WHITELIST_CALLABLE): a known browser signing in as
     the user it names on the sign-in page is neither locked nor counted by axes (the page
     counts its failures on the device, throttle.py). Anywhere else (the admin's own sign-in)

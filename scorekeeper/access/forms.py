@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.access.models import ROLE_CHOICES, VIEWER, ShareLink
 
 
-class ShareLinkForm(forms.ModelForm):
+class ShareLinkForm(forms.ModelForm[ShareLink]):
     # Watching comes first and is chosen already: most links go to people who only watch (a
     # phone at the next table, the wall), and a link that may edit is handed out on purpose.
     role = forms.ChoiceField(

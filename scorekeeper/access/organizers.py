@@ -40,7 +40,7 @@ def locked_for_organizer(request: HttpRequest, rows: QuerySet[RowT], **lookup: o
     with (``select_related``)."""
     require_organizer(request)
     row = get_object_or_404(rows.select_for_update(of=("self",)), **lookup)
-    row._locked_for_change = True
+    row._locked_for_change = True  # type: ignore[attr-defined]  # a mark, read below
     return row
 
 

@@ -19,9 +19,12 @@ def is_organizer(request: HttpRequest) -> bool:
     user = request.user
     if not user.is_authenticated:
         return False
-    if not hasattr(request, "_is_organizer"):
-        request._is_organizer = user.is_superuser or user.groups.filter(name=ORGANIZERS).exists()
-    return request._is_organizer
+    if "_is_organizer" not in request.__dict__:
+        request.__dict__["_is_organizer"] = (
+            user.is_superuser or user.groups.filter(name=ORGANIZERS).exists()
+        )
+    organizer: bool = request.__dict__["_is_organizer"]
+    return organizer
 
 
 def require_organizer(request: HttpRequest) -> None:
@@ -33,7 +36,7 @@ def require_organizer(request: HttpRequest) -> None:
 def match_role(request: HttpRequest, match: Match) -> str | None:
     """SCOREKEEPER, VIEWER or None for this request's user or phone: worked out once per
     request (the access check and the answer it renders ask the same)."""
-    roles = request.__dict__.setdefault("_match_roles", {})
+    roles: dict[int, str | None] = request.__dict__.setdefault("_match_roles", {})
     if match.pk not in roles:
         roles[match.pk] = _role(request, match)
     return roles[match.pk]
@@ -62,7 +65,7 @@ def held_link(request: HttpRequest, match: Match) -> ShareLink | None:
     """The active link this browser joined the match with (or started it with), if any:
     looked up once per request, and afresh on every request, so a revoked link stops working
     at once."""
-    links = request.__dict__.setdefault("_held_links", {})
+    links: dict[int, ShareLink | None] = request.__dict__.setdefault("_held_links", {})
     if match.pk not in links:
         token = request.session.get(GRANTS, {}).get(str(match.pk))
         found = ShareLink.objects.filter(token=token, match=match, revoked_at=None)

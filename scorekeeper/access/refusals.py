@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.access.permissions import GRANTS, held_link
@@ -49,7 +50,7 @@ class NotAScorekeeper(PermissionDenied):
     def __init__(self, because: str, match: Match | None = None) -> None:
         super().__init__(BECAUSE[because])
         self.because = because
-        self.message = BECAUSE[because]
+        self.message: str | Promise = BECAUSE[because]
         self.match = match
 
 

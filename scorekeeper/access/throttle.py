@@ -11,7 +11,7 @@ starts are counted on that card and on the phone, never on the address."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from django.conf import settings
 from django.db import transaction
@@ -27,6 +27,9 @@ from scorekeeper.access.seams import at_a_night_on
 #: the session's mark of a league's table card scanned today: the card and the day
 TABLE_CARD = "table_card"
 
+#: whose allowance a refusal was
+Whose = Literal["browser", "address", "card"]
+
 
 @dataclass(frozen=True)
 class Refusal:
@@ -35,11 +38,11 @@ class Refusal:
 
     per_hour: int
     seconds_left: int
-    whose: Literal["browser", "address", "card"] = "address"
+    whose: Whose = "address"
 
 
 #: the allowances a start is counted on, and whose each is
-WHOSE = {
+WHOSE: dict[str, Whose] = {
     "starts-per-browser": "browser",
     "starts-per-address": "address",
     "cookieless-starts-per-address": "address",
@@ -156,16 +159,17 @@ def count_export(request: HttpRequest) -> Refusal | None:
     return None
 
 
-def _failed_signins(request: HttpRequest, *, increment: bool) -> dict | None:
+def _failed_signins(request: HttpRequest, *, increment: bool) -> dict[str, Any] | None:
     per_hour = settings.SIGNIN_FAILURES_PER_ADDRESS
     with transaction.atomic(using=settings.CACHE_DATABASE):
-        return get_usage(
+        usage: dict[str, Any] | None = get_usage(
             request,
             group="signin-failures-per-address",
             key=_address,
             rate=f"{per_hour}/h",
             increment=increment,
         )
+        return usage
 
 
 def count_failed_signin(request: HttpRequest) -> None:
@@ -184,18 +188,21 @@ def signins_refused(request: HttpRequest) -> Refusal | None:
     return None
 
 
-def _device_failures(request: HttpRequest, device_id: str, *, increment: bool) -> dict | None:
+def _device_failures(
+    request: HttpRequest, device_id: str, *, increment: bool
+) -> dict[str, Any] | None:
     """A known browser's failed sign-ins (devices.py): as many as django-axes allows one user
     name at one address, in as long as its lock lasts."""
     minutes = max(int(settings.AXES_COOLOFF_TIME.total_seconds() // 60), 1)
     with transaction.atomic(using=settings.CACHE_DATABASE):
-        return get_usage(
+        usage: dict[str, Any] | None = get_usage(
             request,
             group="signin-failures-per-device",
             key=lambda group, request: device_id,
             rate=f"{settings.AXES_FAILURE_LIMIT}/{minutes}m",
             increment=increment,
         )
+        return usage
 
 
 def count_device_failure(request: HttpRequest, device_id: str) -> None:

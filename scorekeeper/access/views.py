@@ -70,7 +70,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
         shown = list(match.share_links.filter(revoked_at=None))
     else:
         shown = [own] if own is not None else []
-    links = [
+    links: list[dict[str, Any]] = [
         {
             "link": link,
             "url": request.build_absolute_uri(reverse("access:join", args=[link.token])),
@@ -194,7 +194,7 @@ def signin_locked(request: HttpRequest, refusal: Refusal) -> HttpResponse:
 
 
 def axes_locked_out(
-    request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None
+    request: HttpRequest, original_response: HttpResponse | None, credentials: dict[str, Any] | None
 ) -> HttpResponse:
     """django-axes' lockout answer (AXES_LOCKOUT_CALLABLE): the same page, saying how long the
     lock of this user name at this address lasts, from the failure that set it (failures while

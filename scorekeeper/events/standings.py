@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 #: an entry as the caller knows it: a partnership's or a player's id
 Entry = Hashable
@@ -225,8 +226,11 @@ def standings(
             if key == HEAD_TO_HEAD:
                 for entry in block:
                     values[entry][key] = head_to_head(entry, block, by_entry)
-            # sorted() keeps the id order among equal values
-            ordered = sorted(block, key=lambda entry: values[entry][key], reverse=True)
+            # sorted() keeps the id order among equal values; each of the key's values is worked
+            # out by now (head-to-head just above), none is None
+            ordered = sorted(
+                block, key=lambda entry: cast(Fraction, values[entry][key]), reverse=True
+            )
             split.append((decided_by, [ordered[0]]))
             for entry in ordered[1:]:
                 if values[entry][key] == values[split[-1][1][0]][key]:

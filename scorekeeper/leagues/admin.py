@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import admin
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
@@ -15,13 +17,17 @@ class KeptInStep:
     """Deleting here moves the kept standings and ratings, as the app's own pages do
     (leagues/moves.py): ``remove`` is the service that deletes the admin's rows."""
 
-    remove = None
+    remove: Callable[..., object] | None = None
 
     def delete_model(self, request, obj) -> None:
-        type(self).remove([obj])
+        remove = type(self).remove
+        assert remove is not None  # each admin below names its service
+        remove([obj])
 
     def delete_queryset(self, request, queryset) -> None:
-        type(self).remove(list(queryset))
+        remove = type(self).remove
+        assert remove is not None  # each admin below names its service
+        remove(list(queryset))
 
 
 class SeasonInline(admin.TabularInline):

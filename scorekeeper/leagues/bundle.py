@@ -19,7 +19,7 @@ import unicodedata
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -407,7 +407,7 @@ def _short(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _is_name(value: Any, most: int) -> bool:
+def _is_name(value: Any, most: int) -> TypeGuard[str]:
     """A name the tables can keep: some text, not too long, no control characters, no half of a
     UTF-16 pair (no database stores one)."""
     return (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -73,18 +75,18 @@ class LeagueForm(forms.Form):
         coerce=int,
         choices=SET_CHOICES,
         required=False,
-        empty_value=6,
+        empty_value=6,  # type: ignore[arg-type]  # coerced to int: an int when left empty
         label=_("Chickenfoot set"),
     )
     double_blank = forms.TypedChoiceField(
         coerce=int,
         choices=[(50, "50"), (25, "25"), (0, "0")],
         required=False,
-        empty_value=50,
+        empty_value=50,  # type: ignore[arg-type]  # coerced to int: an int when left empty
         label=_("0-0 left in a hand counts (Chickenfoot)"),
     )
     ranking = forms.TypedChoiceField(
-        choices=League._meta.get_field("ranking").choices,
+        choices=League._meta.get_field("ranking").choices,  # type: ignore[arg-type]  # a list
         initial="wins",
         required=False,
         empty_value="wins",
@@ -109,6 +111,7 @@ class LeagueForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         names = names_written(self, "members", data.get("members") or "")
         data["member_names"] = names
         game = data.get("game")
@@ -155,6 +158,7 @@ class SeasonForm(forms.ModelForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
             raise ValidationError(gettext("A season cannot end before it starts."))
         return data
@@ -165,4 +169,4 @@ class ForfeitForm(forms.Form):
 
     def __init__(self, sides: list[str], *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["side"].choices = list(enumerate(sides))
+        cast(forms.ChoiceField, self.fields["side"]).choices = list(enumerate(sides))

@@ -108,16 +108,16 @@ def _change(season_id: int, before: Result | None, now: Result | None) -> None:
     ).delete()
     _write_rows(StandingRow, season_id, kept)
     gone = Q()
-    for player_id in players:
-        for opponent_id in players:
-            if (player_id, opponent_id) not in kept.beats:
-                gone |= Q(player_id=player_id, opponent_id=opponent_id)
+    for player in players:
+        for opponent in players:
+            if (player, opponent) not in kept.beats:
+                gone |= Q(player_id=player, opponent_id=opponent)
     if gone:
         HeadToHead.objects.filter(gone, season_id=season_id).delete()
     _write_beats(HeadToHead, season_id, kept)
 
 
-def _write_rows(model: type, season_id: int, kept: Tally, *, using: str = "") -> None:
+def _write_rows(model: type[StandingRow], season_id: int, kept: Tally, *, using: str = "") -> None:
     """Write the rows (``using``: into that database, all new; without: over those kept)."""
     rows = [
         model(
@@ -139,7 +139,7 @@ def _write_rows(model: type, season_id: int, kept: Tally, *, using: str = "") ->
         model.objects.using(using).bulk_create(rows, batch_size=500)
 
 
-def _write_beats(model: type, season_id: int, kept: Tally, *, using: str = "") -> None:
+def _write_beats(model: type[HeadToHead], season_id: int, kept: Tally, *, using: str = "") -> None:
     rows = [
         model(season_id=season_id, player_id=player_id, opponent_id=opponent_id, wins=wins)
         for (player_id, opponent_id), wins in kept.beats.items()
@@ -186,7 +186,7 @@ def _result(kept: dict | None) -> Result | None:
 
 def _standing(row: StandingRow, player: object) -> Standing:
     standing = Standing(
-        player,
+        player,  # type: ignore[arg-type]  # a name, or an id in the kept rows
         placings={int(place): n for place, n in row.placings.items()},
         player_id=row.player_id,
     )
@@ -239,7 +239,8 @@ def standings_traced(*, season_id: int, player_id: int, what: str) -> list[int]:
     found = []
     for kept in entries:
         result = _result(kept)
-        side = result.side_of(player_id)
+        assert result is not None  # counted: its result is kept
+        side = result.side_of(player_id)  # type: ignore[arg-type]  # kept results name ids
         if side is None:
             continue
         forfeit = result.forfeited_by is not None

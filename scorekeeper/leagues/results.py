@@ -98,11 +98,11 @@ def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playi
     ).order_by("league_entry__created_at", "league_entry__pk")
     if only is not None:
         matches = matches.filter(pk__in=list(only))
-    matches = list(with_seats(matches))
-    scores = scores_of(matches)
+    listed = list(with_seats(matches))
+    scores = scores_of(listed)
     return [
         Playing(match, score.sides, score.next_up, score.leading)
-        for match, score in ((match, scores[match.pk]) for match in matches)
+        for match, score in ((match, scores[match.pk]) for match in listed)
     ]
 
 
@@ -212,7 +212,7 @@ def results_by_player_id(
     found = []
     for row, result in zip(rows, _results(stored, seats, "player_id"), strict=True):
         sides = tuple(tuple(int(pk) for pk in side) for side in result.sides)
-        found.append((row[0], replace(result, sides=sides)))
+        found.append((row[0], replace(result, sides=sides)))  # type: ignore[arg-type]  # by id
     return found
 
 
@@ -326,7 +326,9 @@ def stored_matches(
         by_id[hand_id].plays.append(SimpleNamespace(seat=seat, points=points, tile=tile, lead=lead))
     for pk, game, house_rules in chunk:
         seated = seating(game, seats[pk], house_rules)
-        yield pk, seated, by_seat(seated).with_hands(tuple(hand_value(h) for h in hands[pk]))
+        # the rows in a hand's shape (SimpleNamespace), read as the model's hands are
+        kept = tuple(hand_value(h) for h in hands[pk])  # type: ignore[arg-type]  # a Hand's shape
+        yield pk, seated, by_seat(seated).with_hands(kept)
 
 
 def _hand_rows(chunk: list[tuple[int, str, dict]]) -> Iterator[list]:

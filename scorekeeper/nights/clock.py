@@ -127,9 +127,11 @@ def call_taken_back(clock: Clock, now: datetime) -> Clock:
     (the clock stood still), and a clock paused when time was called stays paused."""
     if not called(clock):
         return clock
-    if clock.paused_at is not None and clock.paused_at <= clock.ended_at:
+    ended = clock.ended_at
+    assert ended is not None  # called: the time was called then
+    if clock.paused_at is not None and clock.paused_at <= ended:
         return replace(clock, ended_at=None)
-    stood = max(ZERO, now - clock.ended_at)
+    stood = max(ZERO, now - ended)
     return Clock(
         clock.minutes,
         clock.started_at,

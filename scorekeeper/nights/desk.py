@@ -128,7 +128,7 @@ def desk_tables(
             time_up=time_up,
             sign=sign_state(match) if match is not None else None,
         )
-        if desk.disputed and disputes and match.pk in disputes:
+        if desk.disputed and disputes and match is not None and match.pk in disputes:
             desk = replace(desk, dispute=disputes[match.pk])
         shown.append(desk)
     still_playing = (TableState.PLAYING, TableState.IDLE)

@@ -33,8 +33,11 @@ def desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def _desk_version(request: HttpRequest, pk: int) -> str:
     if "_desk_version" not in request.__dict__:
-        request._desk_version = f"{desks.desk_version(pk, timezone.now())}.{get_language()}"
-    return request._desk_version
+        request.__dict__["_desk_version"] = (
+            f"{desks.desk_version(pk, timezone.now())}.{get_language()}"
+        )
+    version: str = request.__dict__["_desk_version"]
+    return version
 
 
 @shown_version_asked
@@ -130,9 +133,10 @@ def _clock_round(pk: int) -> NightRound:
 def _clock_version(request: HttpRequest, pk: int) -> str:
     if "_clock_version" not in request.__dict__:
         found = _clock_round(pk)
-        request._clock_round = found
-        request._clock_version = desks.clock_version(found, timezone.now())
-    return request._clock_version
+        request.__dict__["_clock_round"] = found
+        request.__dict__["_clock_version"] = desks.clock_version(found, timezone.now())
+    version: str = request.__dict__["_clock_version"]
+    return version
 
 
 @require_safe

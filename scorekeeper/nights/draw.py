@@ -168,7 +168,7 @@ def blind_draw(
     drawn, sizes, sitting_out = _draw_byes(
         players, seed, table_size, partnerships, sitting_out_counts
     )
-    tables = []
+    tables: list[Table] = []
     for size in sizes:
         seats, drawn = tuple(drawn[:size]), drawn[size:]
         tables.append(Table(len(tables) + 1, seats, partnerships))

@@ -3,6 +3,8 @@ someone leaving early. Each hands the views players, not names."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -39,10 +41,13 @@ class WhoCameForm(forms.Form):
     def __init__(self, league: League, *args, exclude=(), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
-        self.fields["players"].queryset = league.members.exclude(pk__in=exclude).order_by("name")
+        cast(forms.ModelChoiceField, self.fields["players"]).queryset = league.members.exclude(
+            pk__in=exclude
+        ).order_by("name")
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         data["walk_in_names"] = names_written(self, "walk_ins", data.get("walk_ins") or "")
         return data
 
@@ -108,12 +113,14 @@ class NightForm(WhoCameForm):
         game = league.game
         most = 4 if game != "chickenfoot" or league.rules.get("set", 6) == 6 else 8
         low = 2 if game == "straight" else 3 if game == "chickenfoot" else 4
-        self.fields["most_at_a_table"].choices = [(n, str(n)) for n in range(most, low - 1, -1)]
+        cast(forms.ChoiceField, self.fields["most_at_a_table"]).choices = [
+            (n, str(n)) for n in range(most, low - 1, -1)
+        ]
         self.fields["most_at_a_table"].initial = most
         if game != "straight":
             del self.fields["partnerships"]
             # every player for themself: the draws seat tables, no partners
-            self.fields["draw"].choices = [
+            cast(forms.ChoiceField, self.fields["draw"]).choices = [
                 (value, DRAWS_WITHOUT_PARTNERS.get(value, label))
                 for value, label in Night.Draw.choices
                 if value != Night.Draw.ROTATING
@@ -122,7 +129,7 @@ class NightForm(WhoCameForm):
             del self.fields["most_at_a_table"]
         if game == "chickenfoot":
             # the lowest total wins Chickenfoot
-            self.fields["at_time"].choices = [
+            cast(forms.ChoiceField, self.fields["at_time"]).choices = [
                 (
                     Night.AtTime.FINISH_HAND,
                     _("Finish the round being played, then the lowest total wins"),
@@ -132,6 +139,7 @@ class NightForm(WhoCameForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         partnerships = data.get("partnerships", False)
         if data.get("draw") == Night.Draw.ROTATING and not partnerships:
             self.add_error(
@@ -197,6 +205,7 @@ class PartnersForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         picked = {pk: data.get(f"partner_{pk}") for pk in self.players}
         pairs: set[tuple[int, int]] = set()
         for pk, other in picked.items():
@@ -231,5 +240,5 @@ class LeaveForm(forms.Form):
 
     def __init__(self, here, free, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = here
-        self.fields["replacement"].queryset = free
+        cast(forms.ModelChoiceField, self.fields["player"]).queryset = here
+        cast(forms.ModelChoiceField, self.fields["replacement"]).queryset = free

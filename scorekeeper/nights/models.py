@@ -8,6 +8,7 @@ import secrets
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.access.models import ShareLink
@@ -91,7 +92,7 @@ class Night(models.Model):
 
 
 #: the draws' names where every player plays for themself
-DRAWS_WITHOUT_PARTNERS = {
+DRAWS_WITHOUT_PARTNERS: dict[str, str | Promise] = {
     Night.Draw.BLIND: _("Blind draw: random tables and seats"),
     Night.Draw.BALANCED: _("Balanced: tables as even as the ratings allow"),
 }

@@ -161,8 +161,9 @@ def _pairings_version(request: HttpRequest, pk: int) -> str | None:
     the name looked for: the page's poll is answered 304 while none of them moved."""
     if "_pairings_version" not in request.__dict__:
         looked_for = hashlib.sha256(request.GET.get("name", "").encode()).hexdigest()[:8]
-        request._pairings_version = f"{board_version(pk)}.{get_language()}.{looked_for}"
-    return request._pairings_version
+        request.__dict__["_pairings_version"] = f"{board_version(pk)}.{get_language()}.{looked_for}"
+    version: str = request.__dict__["_pairings_version"]
+    return version
 
 
 @require_safe

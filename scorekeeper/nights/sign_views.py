@@ -5,6 +5,7 @@ dispute. Plain forms: everything works without JavaScript."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -46,7 +47,7 @@ class DisputeForm(forms.Form):
 
     def __init__(self, hands: list[tuple[int, str]], *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["hand"].choices = hands
+        cast(forms.ChoiceField, self.fields["hand"]).choices = hands
 
 
 def _hands_offered(context: dict) -> list[tuple[int, str]]:

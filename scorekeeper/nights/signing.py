@@ -30,7 +30,9 @@ back until then). Signing and disputing move the season's standings in the same 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core import signing
 from django.db import IntegrityError, transaction
@@ -41,6 +43,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.leagues.moves import result_moved
 from scorekeeper.nights.models import Dispute, Night, Signature
+from scorekeeper.rules.match import Side
 from scorekeeper.tables.entries import match_end_at_win
 from scorekeeper.tables.models import Match, Seat
 from scorekeeper.tables.recording import Author, row_locked
@@ -133,7 +136,7 @@ def _state_of(match: Match) -> tuple[str | None, Signature | None]:
     return (SIGNED if signature is not None else WAITING), signature
 
 
-def _state(match_id: int, row: tuple) -> tuple[str | None, Signature | None]:
+def _state(match_id: int, row: Sequence[Any]) -> tuple[str | None, Signature | None]:
     finished, table, forfeited_by, disputed, signature_id, side, via, signed_at = row
     signature = None
     if signature_id is not None:
@@ -167,12 +170,12 @@ def open_disputes(night: Night) -> list[Dispute]:
     )
 
 
-def asked_sides(sides: list[str]) -> list[int]:
+def asked_sides(sides: Sequence[object]) -> list[int]:
     """The sides asked to agree, by their place in seat order: every side but seat 1's."""
     return list(range(1, len(sides)))
 
 
-def asked_side(sides: list[str]) -> int:
+def asked_side(sides: Sequence[object]) -> int:
     """The side the scorekeeper's phone hands over to: seat 2's."""
     return 1
 
@@ -212,6 +215,7 @@ def match_sign(*, match: Match, side: int, version: int | None, via: str, by: Au
         row = row_locked(match)
         state, signature = _state_of(row)
         if state == SIGNED:
+            assert signature is not None  # signed: its signature was read with it
             return signature
         _may_answer(row, state, side)
         _answers_the_result(row, version)
@@ -377,6 +381,7 @@ def correction_refused(match: Match, *, organizer: bool) -> str:
         return ""
     state, signature = _state_of(match)
     if state == SIGNED:
+        assert signature is not None  # signed: its signature was read with it
         return gettext("%(signed)s: only the league's organizer can correct the result now.") % {
             "signed": signed_said(signature, seated(match).sides)
         }
@@ -385,7 +390,7 @@ def correction_refused(match: Match, *, organizer: bool) -> str:
     return ""
 
 
-def signed_said(signature: Signature, sides: list[str]) -> str:
+def signed_said(signature: Signature, sides: Sequence[object]) -> str:
     """ "Signed by Bo & Di at 21:14", or by the director."""
     at = date_format(timezone.localtime(signature.signed_at), "H:i")
     if signature.side is None or signature.side >= len(sides):
@@ -402,12 +407,12 @@ class BoardSigning:
 
     state: str
     #: each side's name and total, in seat order
-    sides: list[tuple[str, int]]
+    sides: list[tuple[Side, int]]
     #: the side the board hands over to: its place and name
     asked: int
-    asked_name: str
+    asked_name: Side
     #: the links of the sides asked: (name, token)
-    links: list[tuple[str, str]]
+    links: list[tuple[Side, str]]
     signed: str = ""
     dispute: Dispute | None = None
 

@@ -116,7 +116,7 @@ def side_entries(seats: Sequence[int], by_player: dict[int, Entry]) -> tuple[Ent
     who took a seat mid-match plays for the entry of the partner they joined."""
     if len(seats) == 4:
         sides = (seats[0::2], seats[1::2])
-        return tuple(  # type: ignore[return-value]
+        return tuple(  # type: ignore[return-value]  # two sides: two entries
             next(
                 (by_player[pk] for pk in side if isinstance(by_player.get(pk), tuple)),
                 by_player.get(side[0], side[0]),
@@ -295,7 +295,11 @@ def shown_standings(night: Night, played: Sequence[NightRound], names: dict[int,
                 won=won,
                 lost=lost,
                 values=[_value(key, row.values[key]) for key in keys],
-                decided_by=str(TIEBREAK_NAMES[row.decided_by]) if tie else "",
+                decided_by=(
+                    str(TIEBREAK_NAMES[row.decided_by])
+                    if tie and row.decided_by is not None
+                    else ""
+                ),
                 exact=tuple(row.values[key] for key in keys),
                 decided_key=row.decided_by or "",
             )

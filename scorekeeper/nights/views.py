@@ -9,6 +9,7 @@ from typing import TypeVar
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -366,8 +367,9 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _board_version(request: HttpRequest, pk: int) -> str | None:
     if "_night_version" not in request.__dict__:
-        request._night_version = f"{board_version(pk)}.{get_language()}"
-    return request._night_version
+        request.__dict__["_night_version"] = f"{board_version(pk)}.{get_language()}"
+    version: str = request.__dict__["_night_version"]
+    return version
 
 
 @require_safe
@@ -431,7 +433,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def bundle(request: HttpRequest, pk: int) -> HttpResponse:
+def bundle(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The night's matches as a league bundle: imported, its season's standings are the
     night's results."""
     night = get_night(pk)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
-from scorekeeper.rules.match import Hand, Match, Side
+from scorekeeper.rules.match import Hand, HandEnd, Match, Side
 from scorekeeper.rules.scoreboard import (
     HandScore,
     NextUp,
@@ -44,7 +44,7 @@ def score_chickenfoot(match: Match) -> Scoreboard:
         explanation, round_findings, points = _score_round(match, number, hand)
         findings += round_findings
         for name in sides:
-            totals[name] += points[name]
+            totals[name] += points[name]  # type: ignore[index]  # a side is found by its label
         findings += check_claims(match, number, hand, points, explanation, in_round=True)
         played += hand.end is not None
         if at_time is None and hand.end is not None and played < round_count(match):
@@ -53,7 +53,13 @@ def score_chickenfoot(match: Match) -> Scoreboard:
             if said is not None:
                 explanation.append(said)
         hands.append(
-            HandScore(number, points, explanation, dict(totals), finished=hand.end is not None)
+            HandScore(
+                number,
+                points,  # type: ignore[arg-type]  # by player: each player is a side
+                explanation,
+                dict(totals),
+                finished=hand.end is not None,
+            )
         )
 
     last = _last_round(match, hands)
@@ -193,8 +199,8 @@ def _score_round(
                 if pips == 1
                 else Says("{name}: {pips} pips.", name=name, pips=pips)
             )
-    findings += _check_players_out(match, number, hand, out)
-    findings += _check_pips(match, number, hand, double)
+    findings += _check_players_out(match, number, end, out)
+    findings += _check_pips(match, number, end, double)
     return explanation, findings, points
 
 
@@ -250,8 +256,7 @@ def _check_double_blank(
     return findings
 
 
-def _check_players_out(match: Match, number: int, hand: Hand, out: str | None) -> list[Finding]:
-    end = hand.end
+def _check_players_out(match: Match, number: int, end: HandEnd, out: str | None) -> list[Finding]:
     empty = [
         name
         for name in match.players
@@ -280,10 +285,10 @@ def _check_players_out(match: Match, number: int, hand: Hand, out: str | None) -
     return []
 
 
-def _check_pips(match: Match, number: int, hand: Hand, double: int | None) -> list[Finding]:
+def _check_pips(match: Match, number: int, end: HandEnd, double: int | None) -> list[Finding]:
     highest = int(match.rule("set"))
     left = set_pips(highest) - 2 * (double if double is not None and double >= 0 else 0)
-    pips = hand.end.pips
+    pips = end.pips
     findings = []
     for name, held in pips.items():
         if held > left:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import GAME_NAMES, Hand, Match
 from scorekeeper.rules.text import N_, NOTHING, Says, joined
@@ -11,7 +13,8 @@ def check_claims(
     match: Match,
     number: int,
     hand: Hand,
-    points: dict[str, int],
+    # keyed by sides or by players (each their own side): a side is found by its label
+    points: dict[Any, int],
     explanation: list[Says],
     *,
     in_round: bool = False,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from scorekeeper.rules.text import NOTHING, Says
 
@@ -58,7 +59,7 @@ class Finding:
     def message(self) -> str:
         return str(self.says)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "severity": str(self.severity),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from scorekeeper.rules.text import N_
 
@@ -54,6 +55,11 @@ class Side:
     """
 
     players: tuple[str, ...]
+
+    if TYPE_CHECKING:
+        # set in __post_init__; declared for mypy only, so not among the dataclass's fields
+        _label: str = field(init=False)
+        _hash: int = field(init=False)
 
     def __post_init__(self) -> None:
         # worked out once: a side is looked up by its label (its hash) at every hand and play
@@ -181,7 +187,8 @@ class Match:
         return found
 
     @cached_property
-    def _players_by_side(self) -> dict[Side, tuple[str, ...]]:
+    def _players_by_side(self) -> dict[Side | str, tuple[str, ...]]:
+        # keyed by sides, found by a side or its label: a side hashes and compares as its label
         found: dict[Side, list[str]] = {}
         for name in self.players:
             found.setdefault(self.side_of(name), []).append(name)

@@ -56,6 +56,7 @@ def after_the_win(match: Match, board: Scoreboard | None = None) -> AfterTheWin 
     deciding = hands[high - 1]
     ended, play = _decided_within(match, kept, deciding)
     final = score_match(ended)
+    assert final.winner is not None  # entries came after the win: the match ended there
     number = len(ended.hands)
     later = (number + 1, len(hands)) if len(hands) > number else None
     return AfterTheWin(

@@ -20,7 +20,8 @@ from scorekeeper.rules.match import (
     Match,
     Play,
 )
-from scorekeeper.rules.matchfile_reader import FORMAT, MatchFileError, Reader
+from scorekeeper.rules.matchfile_reader import FORMAT, Reader
+from scorekeeper.rules.matchfile_reader import MatchFileError as MatchFileError
 from scorekeeper.rules.tiles import tile_name
 
 
@@ -151,7 +152,7 @@ def _write_hand(game: str, hand: Hand) -> dict[str, Any]:
     if game == "straight" and hand.plays:
         data["plays"] = [_write_straight_play(play) for play in hand.plays]
     if game == "sedma" and hand.plays:
-        data["plays"] = [{"player": p.player, "tile": tile_name(p.tile)} for p in hand.plays]
+        data["plays"] = [_write_sedma_play(play) for play in hand.plays]
     if hand.end is not None:
         end: dict[str, Any] = {"how": hand.end.how}
         if hand.end.player is not None:
@@ -166,6 +167,11 @@ def _write_hand(game: str, hand: Hand) -> dict[str, Any]:
     if hand.claimed:
         data["claimed"] = dict(hand.claimed)
     return data
+
+
+def _write_sedma_play(play: Play) -> dict[str, Any]:
+    assert play.tile is not None  # a Sedma play lays a tile
+    return {"player": play.player, "tile": tile_name(play.tile)}
 
 
 def _write_straight_play(play: Play) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from scorekeeper.rules.match import (
     HandEnd,
     Match,
     Play,
+    Side,
 )
 from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.rules.tiles import parse_tile
@@ -76,7 +77,8 @@ class Reader:
 
     game: str
     players: tuple[str, ...]
-    sides: set[str]
+    #: the sides, each found by its label too
+    sides: set[Side | str]
     #: the partnerships' labels ("Ana & Cy"): what pips counted together are keyed by
     partnerships: set[str]
 
@@ -120,7 +122,7 @@ class Reader:
                     f"not a field here; expected one of {', '.join(sorted(allowed))}",
                 )
 
-    def _required(self, data: dict, key: str, path: str) -> Any:
+    def _required(self, data: dict[str, Any], key: str, path: str) -> Any:
         if key not in data:
             raise MatchFileError(_join(path, key), "missing-field", "this field is required")
         return data[key]
@@ -145,7 +147,7 @@ class Reader:
                     f"{self.game} has no house rule {name!r}; its rules are {', '.join(known)}",
                 )
             choices = RULE_CHOICES[name]
-            if choices is int:
+            if not isinstance(choices, tuple):  # int: any whole number
                 result[name] = _whole(value, path, minimum=1, maximum=limits.MOST_TARGET)
             elif isinstance(known[name], bool):
                 if not isinstance(value, bool):
@@ -373,7 +375,8 @@ def _whole(value: Any, path: str, *, minimum: int = 0, maximum: int | None = Non
             "invalid-number",
             f"expected a whole number from {minimum} to {maximum}{why}, got {_describe(value)}",
         )
-    return value
+    whole: int = value
+    return whole
 
 
 #: why a number is refused above its bound; below it, a number the rules make impossible is

@@ -4,6 +4,7 @@ match by its game)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from scorekeeper.rules.findings import Finding, Severity, finding
 from scorekeeper.rules.match import Match, Side
@@ -57,7 +58,7 @@ class Scoreboard:
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == Severity.ERROR]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The shape `scorecheck --json` prints (docs/scorecheck.md)."""
         return {
             "game": self.game,
@@ -90,7 +91,7 @@ def _winner_written(winner: Side | list[Side] | None) -> str | list[str] | None:
     return None if winner is None else str(winner)
 
 
-def _next_as_dict(next_up: NextUp) -> dict:
+def _next_as_dict(next_up: NextUp) -> dict[str, Any]:
     return {
         "hand": next_up.hand,
         "leader": next_up.leader,

@@ -96,6 +96,7 @@ def score_sedma(match: Match) -> Scoreboard:
         )
         state = _HandState(passed=held_none)
         for play_number, play in enumerate(hand.plays, 1):
+            assert play.tile is not None  # a Sedma play is a tile laid (the match file's reader)
             if winner is not None and not ended_before_hand:
                 findings.append(
                     finding(
@@ -127,16 +128,17 @@ def score_sedma(match: Match) -> Scoreboard:
                 explanation.append(explain_double(play.player, double, state.line))
                 if double not in state.line:
                     state.line.append(double)
-                points[play.player] += scored
-                totals[play.player] += scored
-                if winner is None and totals[play.player] >= target:
+                side = match.side_of(play.player)
+                points[side] += scored
+                totals[side] += scored
+                if winner is None and totals[side] >= target:
                     winner = match.side_of(play.player)
                     explanation.append(
                         Says(
                             "{player} reaches {total}, the target is {target}: {player} wins "
                             "the match.",
                             player=play.player,
-                            total=totals[play.player],
+                            total=totals[side],
                             target=target,
                         )
                     )
@@ -183,7 +185,9 @@ def _lay_tile(
     whole_line: bool,
 ) -> list[Finding]:
     play = hand.plays[play_number - 1]
-    tile = tuple(sorted(play.tile))
+    assert play.tile is not None  # a Sedma play is a tile laid (the match file's reader)
+    low, high = sorted(play.tile)
+    tile = (low, high)
     findings = []
     opener = hand.opener or hand.plays[0].player
     if play_number == 1 and not play.is_double:

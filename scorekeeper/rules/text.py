@@ -10,6 +10,7 @@ translators' catalogs hold every sentence the engine can say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ class Says:
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "params", params)
 
-    def render(self, translate=None) -> str:
+    def render(self, translate: Callable[[str], str] | None = None) -> str:
         """Fill the template; ``translate`` maps an English template to another language's."""
         template = translate(self.template) if translate and self.template else self.template
         values = {
@@ -45,7 +46,7 @@ class Says:
         return self.render()
 
 
-def join_names(names: list) -> Says:
+def join_names(names: list[Any]) -> Says:
     """'Ana', 'Ana and Bo', 'Ana, Bo and Cy' (players, or sides by their labels)."""
     names = [str(name) for name in names]
     if len(names) <= 1:

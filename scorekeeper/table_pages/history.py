@@ -7,10 +7,12 @@ import uuid
 from collections.abc import Callable
 from datetime import UTC
 from functools import wraps
+from typing import cast
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models import Field
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import quote_etag
@@ -53,7 +55,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     changes = list(match.changes.select_related("reverts").order_by("-number"))
     for change in changes:
         # each change said with the players seated when it was made (a seat handed over)
-        change.said = change_said(
+        change.said = change_said(  # type: ignore[attr-defined]  # for the template
             change, match.game, names_at_change(seating.players, turns, change.number)
         )
         change.before = _hands_said(seating, change.before, change.from_hand, turns)
@@ -134,9 +136,11 @@ def _version(request: HttpRequest, pk: int) -> str | None:
 
 def _version_sql() -> str:
     quote = connection.ops.quote_name
-    shown = ", ".join(
-        quote(Match._meta.get_field(name).column) for name in ("version", "finished", "updated_at")
-    )
+    # fields of Match's own table, each with its column
+    fields = [
+        cast(Field, Match._meta.get_field(name)) for name in ("version", "finished", "updated_at")
+    ]
+    shown = ", ".join(quote(field.column) for field in fields)
     table, pk = quote(Match._meta.db_table), quote(Match._meta.pk.column)
     return f"SELECT {shown} FROM {table} WHERE {pk} = %s"
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import uuid
+from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
-from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_page
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -232,7 +234,7 @@ def import_match(request: HttpRequest) -> HttpResponse:
     keep = request.POST.get("keep", "")
     files = request.FILES or None
     if keep and (raw := imports.held(keep)) is not None:
-        files = {"file": SimpleUploadedFile("match.json", raw)}
+        files = MultiValueDict({"file": [SimpleUploadedFile("match.json", raw)]})
     form = ImportForm(request.POST or None, files)
     if request.method == "POST" and form.is_valid():
         findings = [] if keep else imports.findings_to_keep(form.cleaned_data["file"])
@@ -255,7 +257,11 @@ def import_match(request: HttpRequest) -> HttpResponse:
         return render(request, "tables/import.html", {"form": form})
     if keep and files is None:
         form.add_error(None, gettext("That file is no longer at hand: choose it again."))
-    too_large = any(upload.size > MOST_FILE_BYTES for upload in (files or {}).values())
+    uploads = cast(list[UploadedFile], list((files or {}).values()))
+    too_large = any(
+        upload.size > MOST_FILE_BYTES  # type: ignore[operator]  # an upload has its size
+        for upload in uploads
+    )
     return render(
         request, "tables/import.html", {"form": form}, status=413 if too_large else NOT_SAVED
     )
@@ -263,7 +269,7 @@ def import_match(request: HttpRequest) -> HttpResponse:
 
 def _ask_to_keep(request: HttpRequest, form: ImportForm, findings: list) -> HttpResponse:
     """Nothing is stored yet: the findings, and one question whether to keep them all."""
-    upload = form.files["file"]
+    upload = cast(UploadedFile, form.files["file"])
     upload.seek(0)
     token = imports.hold(upload.read())
     context = {

@@ -39,7 +39,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     contents: when one changes, so does the worker, and phones take the new one."""
     digest = hashlib.sha256()
     for name in APP_FILES:
-        with open(finders.find(name), "rb") as file:
+        path = finders.find(name)
+        assert path is not None  # one of the app's own static files
+        with open(path, "rb") as file:
             digest.update(file.read())
     context = {
         "version": digest.hexdigest()[:12],

@@ -22,7 +22,7 @@ def outbox_file(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_to_watch(request, pk)
     form = OutboxForm(request.POST)
     if not form.is_valid():
-        problem = " ".join(form.errors["entries"])
+        problem = " ".join(form.errors["entries"])  # type: ignore[arg-type]  # its messages
         return HttpResponseBadRequest(problem, content_type="text/plain; charset=utf-8")
     value, skipped = with_outbox(match, form.cleaned_data["entries"])
     response = HttpResponse(dumps_match(value), content_type="application/json")

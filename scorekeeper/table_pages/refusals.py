@@ -15,7 +15,10 @@ from scorekeeper.access.refusals import SIGN_IN, NotAScorekeeper
 def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:
     """The 403 page (``handler403``): why, and for a phone that is not signed in, where to sign
     in and come back to. For htmx, the reason alone."""
-    context = {"because": "", "message": str(exception) or gettext("You may not do this.")}
+    context: dict[str, object] = {
+        "because": "",
+        "message": str(exception) or gettext("You may not do this."),
+    }
     if isinstance(exception, NotAScorekeeper):
         back = request.path
         if exception.match is not None:

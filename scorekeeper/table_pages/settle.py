@@ -5,6 +5,8 @@ The inputs travel in the URL (a GET form), so an answer can be shared or shown t
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -51,7 +53,7 @@ class StraightHandForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["domino"].choices = _seat_choices()
+        cast(forms.ChoiceField, self.fields["domino"]).choices = _seat_choices()
         for seat in range(SEATS):
             self.fields[f"name{seat + 1}"] = forms.CharField(
                 max_length=20,
@@ -80,6 +82,7 @@ class StraightHandForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         count = data.get("players") or SEATS
         names = [
             (data.get(f"name{seat}") or "").strip() or DEFAULT_NAMES[seat - 1]
@@ -106,7 +109,9 @@ class StraightHandForm(forms.Form):
                 pips[name] = value
         if self.errors or not how:
             return data
-        house_rules = {name: True for name in ("round_each_hand", "subtract_own") if data.get(name)}
+        house_rules: dict[str, int | bool] = {
+            name: True for name in ("round_each_hand", "subtract_own") if data.get(name)
+        }
         partnerships = (
             ((names[0], names[2]), (names[1], names[3])) if data.get("partnerships") else ()
         )
@@ -141,7 +146,7 @@ class SedmaLineForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["opener"].choices = _seat_choices()
+        cast(forms.ChoiceField, self.fields["opener"]).choices = _seat_choices()
         for seat in range(SEATS):
             self.fields[f"name{seat + 1}"] = forms.CharField(
                 max_length=20,
@@ -152,11 +157,12 @@ class SedmaLineForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         names = [(data.get(f"name{seat}") or "").strip() or f"P{seat}" for seat in range(1, 5)]
         if len({name.lower() for name in names}) != len(names):
             raise ValidationError(gettext("Give each seat a different name."))
         turn = data.get("opener") or 0
-        plays = []
+        plays: list[rules.Play] = []
         # those who passed before the first double had the turn to open and no double
         passed_opening = []
         for word in (data.get("line") or "").replace(",", " ").split():
@@ -213,7 +219,7 @@ def settle(request: HttpRequest) -> HttpResponse:
     board = None
     if asked and form.is_valid():
         board = rules.score_match(form.cleaned_data["match"])
-    context = {"form": form, "game": game, "board": board}
+    context: dict[str, object] = {"form": form, "game": game, "board": board}
     if board is not None:
         hand = board.hands[0]
         context["result"] = [(side, hand.points[side]) for side in board.sides]

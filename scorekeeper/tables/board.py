@@ -37,14 +37,14 @@ from scorekeeper.tables.turns import Turns, names_at_hand, seat_turns, shared_se
 
 @dataclass
 class SideRow:
-    name: str
+    name: rules.Side
     total: int
     percent: int
     leading: bool
     #: who scores for the side, in seating order (a phone adds its pending plays to them)
     players: tuple[str, ...] = ()
     #: their seats, as the entry forms post them
-    seats: tuple[str, ...] = ()
+    seats: tuple[str | None, ...] = ()
 
 
 @dataclass
@@ -150,6 +150,7 @@ def live_board_context(
         board = rules.score_match(value)
     if change is None:
         change = match.changes.select_related("reverts").order_by("-number").first()
+    assert board is not None  # given with the value, or scored above
     return live_context(
         match, value, board, latest_change=change, newest_hand_only=newest_hand_only
     )
@@ -268,10 +269,7 @@ def hand_said(hand: rules.Hand, number: int, game: str) -> str:
     if game == "chickenfoot" and end is not None:
         out = gettext(ROUND_OUT) % {"player": end.player} if end.player else how_said(end.how)
         return f"{hand_word(game)} {number}: {out}{_pips_said(end)}"
-    entries = [
-        f"{play.player} {play.points if play.points is not None else tile_name(play.tile)}"
-        for play in hand.plays
-    ]
+    entries = [_entry_said(play) for play in hand.plays]
     words = f"{hand_word(game)} {number}: {', '.join(entries) or '—'}"
     if end is None:
         return words
@@ -300,7 +298,15 @@ def said(lines: list[Says]) -> list[str]:
     return [text for text in (say(line) for line in lines) if text]
 
 
-def _winners(board: rules.Scoreboard) -> list[str]:
+def _entry_said(play: rules.Play) -> str:
+    """A play as the hand's entries show it: the player and their points, or the tile laid."""
+    if play.points is not None:
+        return f"{play.player} {play.points}"
+    assert play.tile is not None  # a play without points lays a tile
+    return f"{play.player} {tile_name(play.tile)}"
+
+
+def _winners(board: rules.Scoreboard) -> list[rules.Side]:
     if board.winner is None:
         return []
     return board.winner if isinstance(board.winner, list) else [board.winner]
@@ -336,10 +342,7 @@ def _hand_row(
         more_findings=max(0, len(findings) - MOST_FINDINGS_SHOWN),
         finished=hand.finished,
         overridden=overridden,
-        entries=[
-            f"{play.player} {play.points if play.points is not None else tile_name(play.tile)}"
-            for play in entered.plays
-        ],
+        entries=[_entry_said(play) for play in entered.plays],
     )
 
 
@@ -416,7 +419,8 @@ def _current_plays(value: rules.Match, board: rules.Scoreboard) -> tuple[rules.P
 
 def _doubles(value: rules.Match, board: rules.Scoreboard) -> list[dict]:
     """The seven Sedma doubles, each with whether it is already down in this hand."""
-    down = {play.tile[0] for play in _current_plays(value, board) if play.is_double}
+    plays = _current_plays(value, board)
+    down = {play.tile[0] for play in plays if play.tile is not None and play.is_double}
     return [{"value": d, "tile": f"{d}-{d}", "down": d in down} for d in range(7)]
 
 

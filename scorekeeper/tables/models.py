@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext, gettext_lazy
 
-from scorekeeper import rules
-from scorekeeper.rules.match import GAME_NAMES
+from scorekeeper.rules.match import GAME_NAMES, Side
+from scorekeeper.rules.match import Match as EngineMatch
 from scorekeeper.rules.text import join_names
 from scorekeeper.tables.i18n import say
 from scorekeeper.tables.names import BadName, name_key, name_look, normal_name
@@ -103,7 +103,9 @@ class Match(models.Model):
     #: only the house rules that differ from the game's defaults, by their names in
     #: docs/rules.md (*House rules*)
     rules = models.JSONField(default=dict, blank=True)
-    players = models.ManyToManyField(Player, through="Seat", related_name="matches")
+    players: models.ManyToManyField[Player, Seat] = models.ManyToManyField(
+        Player, through="Seat", related_name="matches"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -140,13 +142,14 @@ class Match(models.Model):
         """What an open scoreboard's poll names (``shown_version``)."""
         return shown_version(self.version, self.finished, self.updated_at)
 
-    def seating(self) -> rules.Match:
+    # the engine's Match, by a name the field `rules` above does not hide
+    def seating(self) -> EngineMatch:
         """The engine's view of the match's players, partnerships and rules, without its hands
         (fetch the seats and their players with it: ``with_seats``)."""
         seats = sorted(self.seats.all(), key=lambda seat: seat.position)
         return seating(self.game, [(seat.player.name, seat.team) for seat in seats], self.rules)
 
-    def side_totals(self) -> list[tuple[str, int]]:
+    def side_totals(self) -> list[tuple[Side, int]]:
         """Each side's name and total as kept, in seating order."""
         sides = self.seating().sides
         totals = list(self.totals) + [0] * (len(sides) - len(self.totals))

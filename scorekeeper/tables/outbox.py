@@ -71,11 +71,12 @@ def entry_step(kind: str, seating: rules.Match, data: MultiValueDict) -> tuple[S
         return step, {}
     if "preview" in data:
         return _refused(gettext("A preview of the hand's end: it records nothing."))
-    form = hand_end_form(seating, data)
-    if not form.is_valid():
-        return None, _errors(form)
-    starter = form.cleaned_data.get("starter") or None if seating.game == "chickenfoot" else None
-    return end_step(form.cleaned_data["end"], starter), {}
+    end_form = hand_end_form(seating, data)
+    if not end_form.is_valid():
+        return None, _errors(end_form)
+    ended = end_form.cleaned_data
+    starter = ended.get("starter") or None if seating.game == "chickenfoot" else None
+    return end_step(ended["end"], starter), {}
 
 
 def _refused(message: str) -> tuple[None, Errors]:

@@ -6,7 +6,7 @@ Rows name players by seat (tables/seats.py); the engine is given their names as 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -121,7 +121,11 @@ def save_scores(match: Match, board: rules.Scoreboard) -> None:
 
 def winners_of(board: rules.Scoreboard) -> list[int]:
     """The winning sides by their place in the board's sides (none while the match goes on)."""
-    winners = board.winner if isinstance(board.winner, list) else [board.winner]
+    winners: Sequence[rules.Side | None]
+    if isinstance(board.winner, list):
+        winners = board.winner
+    else:
+        winners = [board.winner]
     return [i for i, side in enumerate(board.sides) if side in winners]
 
 

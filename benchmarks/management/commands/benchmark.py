@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -120,7 +121,7 @@ class Command(BaseCommand):
             help="seconds of each measurement of the bare view, before and after the search",
         )
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             report = run.benchmark(options, say=self.stderr.write)
         except server.Stopped as signalled:

@@ -1,7 +1,12 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import template
 from django.utils.translation import pgettext
+
+if TYPE_CHECKING:
+    from scorekeeper.leagues.kept_ratings import MatchExplained, SideExplained
 
 register = template.Library()
 
@@ -49,6 +54,6 @@ def percent(fraction: float) -> int:
 
 
 @register.filter
-def side_of(match: object, player_id: int) -> object:
+def side_of(match: MatchExplained, player_id: int) -> SideExplained | None:
     """``{{ explained|side_of:person.pk }}``: the player's side in a rated match explained."""
     return match.side_of(player_id)

@@ -41,6 +41,7 @@ class RoundForm(PipsMixin, EntryForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         out = data.get("went_out")
         if not out:
             return data

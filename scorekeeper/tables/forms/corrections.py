@@ -41,6 +41,7 @@ class PlayRowForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         if data.get("remove") or not data.get("player"):
             data["play"] = None
             return data

@@ -77,7 +77,7 @@ class SeatedChoiceField(forms.ChoiceField):
 
 def seat_key(players: list[str] | tuple[str, ...], name: str | None) -> str | None:
     """The seat a seated player's name is posted as (SeatedChoiceField); None for nobody."""
-    return str(players.index(name)) if name in players else None
+    return str(players.index(name)) if name is not None and name in players else None
 
 
 class EntryForm(forms.Form):
@@ -131,18 +131,19 @@ def pips_field(label: str) -> forms.IntegerField:
     )
 
 
-class PipsMixin:
-    """One pips box per seated player, named by seat so that any name is safe in a form."""
+class PipsMixin(EntryForm):
+    """One pips box per seated player, named by seat so that any name is safe in a form (an
+    entry form: the end-of-hand forms take it with EntryForm)."""
 
-    def add_pips_fields(self: forms.Form, players: list[str]) -> None:
+    def add_pips_fields(self, players: list[str]) -> None:
         for seat, name in enumerate(players):
             self.fields[f"pips_{seat}"] = pips_field(name)
 
     @property
-    def pips_fields(self: forms.Form) -> list[forms.BoundField]:
+    def pips_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("pips_")]
 
-    def pips_by_player(self: forms.Form, data: dict, went_out: str | None) -> dict[str, int]:
+    def pips_by_player(self, data: dict, went_out: str | None) -> dict[str, int]:
         pips = {}
         for seat, name in enumerate(self.players):
             value = data.get(f"pips_{seat}")

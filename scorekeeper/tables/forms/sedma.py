@@ -36,6 +36,7 @@ class TileForm(EntryForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         text = (data.get("tile") or data.get("other_tile") or "").strip()
         if not text:
             self.add_error("tile", gettext("Pick a tile."))
@@ -69,6 +70,7 @@ class SedmaEndForm(EntryForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         if data.get("how"):
             player = data.get("player") if data["how"] == "domino" else None
             data["end"] = rules.HandEnd(how=data["how"], player=player or None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -67,7 +68,9 @@ class SetupForm(forms.Form):
     def __init__(self, game: str, *args, known_players: list[str] | None = None, **kwargs):
         initial = kwargs.pop("initial", {}) or {}
         defaults = dict(HOUSE_RULES[game])
-        super().__init__(*args, initial={**defaults, **initial}, **kwargs)
+        super().__init__(  # type: ignore[misc]  # "initial" is popped from kwargs above
+            *args, initial={**defaults, **initial}, **kwargs
+        )
         self.game = game
         self.known_players = known_players or []
         for name in self.RULE_FIELDS:
@@ -93,7 +96,7 @@ class SetupForm(forms.Form):
         if game == "sedma":
             choices.append(("lot", gettext("Draw lots for me")))
         choices += [(str(seat), seat_label(seat)) for seat in range(1, seats + 1)]
-        self.fields["first"].choices = choices
+        cast(forms.ChoiceField, self.fields["first"]).choices = choices
         self.fields["first"].label = {
             "straight": gettext("Who leads the first hand"),
             "sedma": gettext("Who opens the first hand"),
@@ -112,6 +115,7 @@ class SetupForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         players = self._seated_names(data)
         if players is None:
             return data

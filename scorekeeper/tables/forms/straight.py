@@ -58,6 +58,7 @@ class PlayForm(EntryForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         points = data.get("points") or data.get("other_points")
         if points is None:
             if "points" not in self.errors and "other_points" not in self.errors:
@@ -103,6 +104,7 @@ class HandEndForm(PipsMixin, EntryForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         out = data.get("out")
         if not out:
             return data

@@ -5,18 +5,19 @@ The router says which database holds the table; elsewhere nothing is made."""
 
 from __future__ import annotations
 
-from argparse import ArgumentParser
+from typing import Any
 
+from django.core.management.base import CommandParser
 from django.core.management.commands import createcachetable
 from django.db import connections
 
 
 class Command(createcachetable.Command):
-    def add_arguments(self, parser: ArgumentParser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
         parser.set_defaults(database=None)
 
-    def handle(self, *tablenames: str, **options: object) -> None:
+    def handle(self, *tablenames: Any, **options: Any) -> None:
         if options["database"] is not None:
             return super().handle(*tablenames, **options)
         for alias in connections:
