@@ -5,6 +5,7 @@ Pure Python; the caller marks the returned SVG safe (every label is escaped here
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -17,7 +18,7 @@ PALETTE = ("#1f77b4", "#d95f02", "#1b9e77", "#e7298a", "#7570b3", "#a6761d", "#6
 @dataclass(frozen=True)
 class Series:
     name: str
-    values: list[float]
+    values: Sequence[float]
 
 
 def _nice_step(span: float) -> float:

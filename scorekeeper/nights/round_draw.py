@@ -45,7 +45,8 @@ def draw_round(night: Night, *, seed: str = "", allow_rematches: bool = False) -
         raise NightError(reason)
     number = next_number(night)
     here = playing_in(night, number)
-    names = {check_in.player.name: check_in.player.pk for check_in in here}
+    # the draw's players are any keys (nights/draw.py): here names, for ids
+    names: dict[draw.Player, int] = {check_in.player.name: check_in.player.pk for check_in in here}
     if night.is_tournament:
         try:
             drawn = tournament.pair_round(
@@ -55,7 +56,7 @@ def draw_round(night: Night, *, seed: str = "", allow_rematches: bool = False) -
             raise RematchesNeeded(str(refused)) from None
         except tournament.TournamentError as refused:
             raise NightError(str(refused)) from None
-        by_id = {pk: name for name, pk in names.items()}
+        by_id: dict[draw.Player, draw.Player] = {pk: name for name, pk in names.items()}
         drawn = draw.Round(
             tuple(
                 draw.Table(t.number, tuple(by_id[pk] for pk in t.seats), t.partnerships)
@@ -78,7 +79,7 @@ def draw_round(night: Night, *, seed: str = "", allow_rematches: bool = False) -
 
 
 def _stored(
-    night: Night, number: int, seed: str, drawn: draw.Round, names: dict[str, int]
+    night: Night, number: int, seed: str, drawn: draw.Round, names: dict[draw.Player, int]
 ) -> NightRound:
     try:
         return _store_draw(night, number, seed, drawn, names)
@@ -113,7 +114,7 @@ def _seed_for(night: Night, number: int) -> str:
 
 
 def _store_draw(
-    night: Night, number: int, seed: str, drawn: draw.Round, names: dict[str, int]
+    night: Night, number: int, seed: str, drawn: draw.Round, names: dict[draw.Player, int]
 ) -> NightRound:
     with transaction.atomic():
         lock_night(night)
@@ -136,18 +137,20 @@ def _store_draw(
 
 
 def _random_draw(
-    night: Night, number: int, names: dict[str, int], seed: str, sizes: tuple[int, ...]
+    night: Night, number: int, names: dict[draw.Player, int], seed: str, sizes: tuple[int, ...]
 ) -> draw.Round:
     """A blind or balanced draw of the players (by name: id)."""
     counts = _sat_out(night, number, set(names.values()))
-    sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
+    sat_out: dict[draw.Player, int] = {name: counts.get(pk, 0) for name, pk in names.items()}
     partnerships = plays_partners(night)
     if night.draw == Night.Draw.BALANCED:
         kept = Rating.objects.filter(
             game=night.season.league.game, player_id__in=names.values()
         ).values_list("player_id", "mu", "sigma")
         skills = {pk: Skill(mu, sigma) for pk, mu, sigma in kept}
-        by_name = {name: skills[pk] for name, pk in names.items() if pk in skills}
+        by_name: dict[draw.Player, Skill] = {
+            name: skills[pk] for name, pk in names.items() if pk in skills
+        }
         return draw.balanced_draw(
             list(names),
             by_name,
@@ -192,17 +195,17 @@ def drawn_to_play(night_round: NightRound, first: dict[tuple[int, int], int]) ->
     """The players (by id) the round's draw seated at its tables, a seat handed over since
     (``first``: first_in_seats) counted for the one who sat in it first."""
     return {
-        first.get((table.match_id, position), pk)
+        first.get((table.match_id or 0, position), pk)
         for table in night_round.tables.all()
         for position, pk in enumerate(table.seats)
     }
 
 
-def _rotating(night: Night, number: int, names: dict[str, int]) -> draw.Round:
+def _rotating(night: Night, number: int, names: dict[draw.Player, int]) -> draw.Round:
     """The whist schedule for the players here (by name: id), from where it is up to: it
     starts afresh whenever someone comes or goes (a schedule is for a set of players), with
     its first byes for those who sat out least tonight before it started."""
-    schedule = _schedule(tuple(sorted(names)))
+    schedule = _schedule(tuple(sorted(str(name) for name in names)))
     ids = set(names.values())
     done = 0
     for earlier in sorted(started_rounds(night), key=lambda r: -r.number):
@@ -210,7 +213,7 @@ def _rotating(night: Night, number: int, names: dict[str, int]) -> draw.Round:
             break
         done += 1
     counts = _sat_out(night, number - done, ids)
-    sat_out = {name: counts.get(pk, 0) for name, pk in names.items()}
+    sat_out: dict[draw.Player, int] = {name: counts.get(pk, 0) for name, pk in names.items()}
     return draw.rotating_round(schedule, done, sitting_out_counts=sat_out)
 
 
@@ -224,7 +227,7 @@ def schedule_said(night: Night, names: list[str]) -> dict | None:
     schedule, or the closest found with its repeats counted."""
     if night.draw != Night.Draw.ROTATING or not plays_partners(night) or len(names) < 4:
         return None
-    schedule = _schedule(tuple(sorted(names)))
+    schedule = _schedule(tuple(sorted(str(name) for name in names)))
     return {
         "players": len(names),
         "rounds": len(schedule.rounds),
@@ -254,7 +257,7 @@ def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]
         for r in played
     ]
     ids = {pk for r in so_far for pk in r.players}
-    skills = {
+    skills: dict[draw.Player, Skill] = {
         pk: Skill(mu, sigma)
         for pk, mu, sigma in Rating.objects.filter(
             game=night.season.league.game, player_id__in=ids
@@ -274,7 +277,10 @@ def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]
         "partner_repeats": [(pair(p), times) for p, times in found.partner_repeats],
         "opponent_repeats": [(pair(p), times) for p, times in found.opponent_repeats],
         "sat_out": sorted(
-            ((names.get(pk, "?"), times) for pk, times in found.sat_out),
+            (
+                (names.get(pk, "?") if isinstance(pk, int) else "?", times)
+                for pk, times in found.sat_out
+            ),
             key=lambda said: (-said[1], said[0]),
         ),
         "closeness": [(number, round(100 * close)) for number, close in found.closeness],

@@ -134,7 +134,7 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
         night_round.started_at = now
         for table in tables:
             names = tuple(players[pk].name for pk in table.seats)
-            partnerships = ()
+            partnerships: tuple[tuple[str, ...], ...] = ()
             if plays_partners(night) and len(names) == 4:
                 partnerships = ((names[0], names[2]), (names[1], names[3]))
             value = rules.Match(
@@ -211,7 +211,7 @@ def leave(
         found.left_after = current.number if current else 0
         found.save(update_fields=["left_after"])
         table = _playing_at(current, player) if current else None
-        if table is None:
+        if current is None or table is None or table.match_id is None:
             return gettext("%(player)s left.") % {"player": player}
         if replacement is not None:
             _take_seat(night, current, table, player, replacement, by=by)
@@ -258,6 +258,7 @@ def _take_seat(
         came.from_round = night_round.number
         came.save(update_fields=["from_round"])
     # the match's row locked and read, as every entry does: its changes are numbered in turn
+    assert table.match_id is not None, "a table being played has its match"
     match = locked_match(table.match_id)
     seat = Seat.objects.select_related("player").get(match=match, player=player)
     seat_hand_over(match=match, seat=seat, player=other, by=by)

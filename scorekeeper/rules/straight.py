@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.claims import check_claims, check_player_count
 from scorekeeper.rules.findings import Finding, finding
-from scorekeeper.rules.match import Hand, Match, Side
+from scorekeeper.rules.match import Hand, Match, Play, Side
 from scorekeeper.rules.scoreboard import (
     HandScore,
     NextUp,
@@ -55,8 +55,8 @@ def score_straight(match: Match) -> Scoreboard:
                         winner=winner,
                     )
                 )
-            points[side] += play.points
-            totals[side] += play.points
+            points[side] += _points(play)
+            totals[side] += _points(play)
             if winner is None and totals[side] >= target:
                 winner = side
                 explanation.append(_reaches_target(side, totals[side], target))
@@ -195,7 +195,7 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
     highest = MAX_PLAY_WITH_SPINNER if match.rule("spinner") else MAX_PLAY_WITHOUT_SPINNER
     findings = []
     for play_number, play in enumerate(hand.plays, 1):
-        if play.points % 5:
+        if _points(play) % 5:
             findings.append(
                 finding(
                     "play-not-multiple-of-five",
@@ -208,7 +208,7 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                 )
             )
         # a play can be wrong twice over (37): every finding that applies is reported
-        if play.points > highest:
+        if _points(play) > highest:
             findings.append(
                 finding(
                     "play-too-high",
@@ -225,7 +225,7 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                     highest=highest,
                 )
             )
-        if play.lead and play.points > MAX_LEAD:
+        if play.lead and _points(play) > MAX_LEAD:
             findings.append(
                 finding(
                     "lead-too-high",
@@ -238,3 +238,10 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _points(play: Play) -> int:
+    """A Straight play's points: every one has them (the match file's reader and the forms
+    refuse a Straight play without)."""
+    assert play.points is not None, "a Straight play without points"
+    return play.points

@@ -40,6 +40,7 @@ def score_hand_end(match: Match, number: int, end: HandEnd, leader: str | None) 
 
 def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> None:
     player = end.player
+    assert player is not None, "a domino names who went out (the reader and forms see to it)"
     side = match.side_of(player)
     if end.pips_of(player):
         result.findings.append(

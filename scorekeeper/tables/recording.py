@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 
@@ -34,7 +35,7 @@ class Author:
     phone (a digest of its session) sent it."""
 
     name: str = ""
-    user: object = None
+    user: User | None = None
     phone: str = ""
 
 
@@ -79,7 +80,7 @@ def lock_for_entry(matches: QuerySet[Match]) -> QuerySet[Match]:
 
 
 def mark_read_for_entry(match: Match) -> Match:
-    match._read_for_entry = True
+    match._read_for_entry = True  # type: ignore[attr-defined]  # a mark, read below
     return match
 
 
@@ -105,7 +106,7 @@ def locked_match(pk: int) -> Match:
 
 def _flagged(row: Match) -> set[tuple[int, int | None]]:
     """Where the stored match holds an entry kept although the rules flag it."""
-    flagged = set()
+    flagged: set[tuple[int, int | None]] = set()
     for hand in row.hands.all():
         if hand.overridden:
             flagged.add((hand.number, None))

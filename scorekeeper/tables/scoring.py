@@ -6,7 +6,7 @@ Rows name players by seat (tables/seats.py); the engine is given their names as 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -225,7 +225,7 @@ def store_hands(
     first: int,
     hands: tuple[rules.Hand, ...] | list[rules.Hand],
     board: rules.Scoreboard,
-    ended_at: dict[int, object] | None = None,
+    ended_at: Mapping[int, object] | None = None,
 ) -> None:
     """Store ``hands`` (players named by seat key) as hands ``first``, ``first`` + 1 ...
     An entry the rules flag as an error is stored only when the table kept it on purpose, so

@@ -48,7 +48,7 @@ def _playing(value: rules.Match, player: str | None) -> tuple[tuple[rules.Hand, 
     if value.game != "sedma" or player is None or playing.plays:
         return hands, playing
     scheduled = playing.opener or due_to_open(value.with_hands(hands)) or player
-    passed = []
+    passed: list[str] = []
     while scheduled != player and len(passed) < len(value.players):
         passed.append(scheduled)
         scheduled = value.left_of(scheduled)

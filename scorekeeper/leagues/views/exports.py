@@ -89,13 +89,14 @@ def season_export_version(season: Season) -> str:
     newest entry (entries written in bulk, outside the app's services) and each match being
     played with its version (a play changes them, not the season's version). One small
     query."""
-    return f"{season.version}.{season.newest_entry or 0}.{playing_versions(season.pk)}"
+    newest = season.newest_entry or 0  # type: ignore[attr-defined]  # with_newest_entry's
+    return f"{season.version}.{newest}.{playing_versions(season.pk)}"
 
 
 def league_export_version(league: League) -> str:
     """What a league's bundle holds moves this: the league's name, game and rules, its
     members, and each season as season_export_version has it. Three small queries."""
-    seasons = with_newest_entry(league.seasons.order_by("pk")).values_list(
+    seasons = with_newest_entry(league.seasons.order_by("pk")).values_list(  # type: ignore[misc]  # newest_entry: with_newest_entry's annotation
         "pk", "name", "starts_on", "ends_on", "version", "newest_entry"
     )
     members = league.members.order_by("pk").values_list("pk", "name")

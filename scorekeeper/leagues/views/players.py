@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
@@ -38,7 +40,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     # whether to look for shared seats, asked with the player: most players never shared one
     person = get_object_or_404(Player.objects.annotate(shared=shared_a_seat()), pk=pk)
     found = player_results(person.pk)
-    games = []
+    games: list[dict[str, Any]] = []
     rated = player_ratings(person)
     for game in GAME_NAMES:
         name = game_name(game)
@@ -61,9 +63,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     chances = partnership_chances(
         person, {game["game"]: [p.name for p in game["partners"]] for game in games}
     )
-    for game in games:
-        game["partners"] = [
-            (p, chances.get(game["game"], {}).get(p.name)) for p in game["partners"]
+    for shown in games:
+        shown["partners"] = [
+            (p, chances.get(shown["game"], {}).get(p.name)) for p in shown["partners"]
         ]
     matches = with_seats(
         counted(Match.objects.filter(seats__player=person)).select_related("league_entry")

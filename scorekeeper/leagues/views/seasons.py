@@ -120,7 +120,8 @@ def standings_context(season: Season) -> dict:
     rule = season.league.ranking_rule
     # the league's ranking is in the key: a league that changes it sees its table ranked anew
     ranked = f"{rule.by.replace(' ', '')}:{rule.minimum}"
-    key = f"standings:{season.pk}:{season.version}:{season.newest_entry}:{ranked}"
+    newest = season.newest_entry  # type: ignore[attr-defined]  # get_season's annotation
+    key = f"standings:{season.pk}:{season.version}:{newest}:{ranked}"
 
     @functools.cache
     def found() -> dict:
@@ -277,11 +278,11 @@ def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> Htt
     if entry.match.finished:
         messages.error(request, gettext("A finished match cannot be forfeited."))
     elif form.is_valid():
-        season_match_forfeit(entry=entry, side=form.cleaned_data["side"])
+        side = form.cleaned_data["side"]
+        season_match_forfeit(entry=entry, side=side)
         messages.success(
             request,
-            gettext("%(side)s forfeited %(match)s.")
-            % {"side": sides[entry.forfeited_by], "match": entry.match},
+            gettext("%(side)s forfeited %(match)s.") % {"side": sides[side], "match": entry.match},
         )
     else:
         messages.error(request, gettext("Pick the side that forfeited."))

@@ -31,16 +31,18 @@ def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
     if "_wall_version" not in request.__dict__:
         season = (
             with_newest_entry(Season.objects.filter(pk=pk, league_id=league_id))
-            .values_list("version", "newest_entry")
+            # annotated by with_newest_entry, which the stubs do not follow
+            .values_list("version", "newest_entry")  # type: ignore[misc]  # annotated above
             .first()
         )
         version = None
         if season is not None:
-            request._playing_versions = playing_versions(pk)
-            playing = hashlib.sha256(repr(request._playing_versions).encode()).hexdigest()[:16]
+            versions = request.__dict__["_playing_versions"] = playing_versions(pk)
+            playing = hashlib.sha256(repr(versions).encode()).hexdigest()[:16]
             version = f"{season[0]}.{season[1] or 0}.{playing}.{get_language()}"
-        request._wall_version = version
-    return request._wall_version
+        request.__dict__["_wall_version"] = version
+    wall: str | None = request.__dict__["_wall_version"]
+    return wall
 
 
 @require_safe
@@ -54,7 +56,7 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
     version = wall_version(request, league_id, pk)
     season = get_season(league_id, pk)
     context = standings_context(season)
-    context["playing"] = playing_drawn(season, request._playing_versions)
+    context["playing"] = playing_drawn(season, request.__dict__["_playing_versions"])
     context["wall_version"] = version
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
     return render(request, template, context)
