@@ -29,7 +29,7 @@ from tests.web.table import (
     seated_names,
     stored,
 )
-from tests.web.test_edit_undo import three_hands
+from tests.web.test_edit_undo import HAND_ONE_CORRECTED, three_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -107,17 +107,7 @@ def test_an_undo_reads_the_match_once(organizer: Client) -> None:
 
 def test_a_correction_and_a_hand_deleted_read_the_match_once(organizer: Client) -> None:
     match = three_hands()
-    data = {
-        "play-0-player": "Ana",
-        "play-0-points": "20",
-        "play-1-player": "Bo",
-        "play-1-points": "15",
-        "out": "0",
-        "pips_1": "12",
-        "pips_2": "9",
-        "pips_3": "6",
-        "fingerprint": fingerprint(match, 1),
-    }
+    data = {**HAND_ONE_CORRECTED, "fingerprint": fingerprint(match, 1)}
     with CaptureQueriesContext(connection) as corrected:
         response = organizer.post(reverse("tables:edit_hand", args=[match.pk, 1]), data)
     assert response.status_code == 302

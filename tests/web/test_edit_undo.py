@@ -68,6 +68,19 @@ def three_hands() -> Match:
     )
 
 
+#: hand 1 of ``three_hands`` corrected: Ana's 10 was 20; Bo's 15 stands; Di held 6, not 11
+HAND_ONE_CORRECTED = {
+    "play-0-player": "Ana",
+    "play-0-points": "20",
+    "play-1-player": "Bo",
+    "play-1-points": "15",
+    "out": "0",
+    "pips_1": "12",
+    "pips_2": "9",
+    "pips_3": "6",
+}
+
+
 # -- undo -------------------------------------------------------------------------------------
 
 
@@ -164,22 +177,7 @@ def test_the_correction_form_shows_the_hand_as_entered(client: Client, db: None)
 def test_correcting_an_earlier_hand_changes_the_totals(client: Client, db: None) -> None:
     match = three_hands()
 
-    response = post_edit(
-        client,
-        match,
-        1,
-        {
-            # Ana's 10 was 20; Bo's 15 stands; Di held 6, not 11
-            "play-0-player": "Ana",
-            "play-0-points": "20",
-            "play-1-player": "Bo",
-            "play-1-points": "15",
-            "out": "0",
-            "pips_1": "12",
-            "pips_2": "9",
-            "pips_3": "6",
-        },
-    )
+    response = post_edit(client, match, 1, HAND_ONE_CORRECTED)
 
     assert response.status_code == 302
     page = board(client, match)
