@@ -15,7 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.nights import rounds
 from scorekeeper.nights.models import Night
 from tests.browser.hall import Hall, open_the_hall, sign_in
-from tests.browser.offline import go_offline
+from tests.browser.offline import go_offline, wait_for_the_service_worker
 from tests.browser.table import HTMX_UNANSWERED, NETWORK_DOWN, REFUSED, expect_totals
 
 AXE = Axe()
@@ -215,6 +215,9 @@ def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
 ) -> None:
     """ "Offline: as of", the entries waiting to be sent and the provisional totals."""
     keep_score_on_the_straight_board(page, live_server, scheme)
+    # the worker installed first: its script's fetch cut off by the drop is logged by the
+    # browser, and a phone that loses the Wi-Fi that early installs it on its next page
+    wait_for_the_service_worker(page)
 
     go_offline(page.context)
     entry = page.get_by_role("region", name="Record a play")
