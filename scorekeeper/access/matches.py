@@ -90,10 +90,8 @@ def match_to_correct(request: HttpRequest, pk: int) -> Match:
 def match_for_preview(request: HttpRequest, pk: int) -> Match:
     """The match, for an end of hand previewed: a preview writes nothing, so nothing is locked
     (on SQLite, the database's write lock), and the pips typed at one table never hold up a
-    tap at another."""
-    match = match_to_watch(request, pk)
-    _may_change(request, match)
-    return match
+    tap at another. Read and refused as the correction's form is."""
+    return match_to_correct(request, pk)
 
 
 def match_for_rematch(request: HttpRequest, pk: int) -> Match:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from django.contrib import admin
 
@@ -15,19 +15,16 @@ from scorekeeper.leagues.moves import (
 
 class KeptInStep:
     """Deleting here moves the kept standings and ratings, as the app's own pages do
-    (leagues/moves.py): ``remove`` is the service that deletes the admin's rows."""
+    (leagues/moves.py): each admin's ``remove`` is the service that deletes its rows."""
 
-    remove: Callable[..., object] | None = None
+    def remove(self, rows: list[Any]) -> None:
+        raise NotImplementedError
 
     def delete_model(self, request, obj) -> None:
-        remove = type(self).remove
-        assert remove is not None  # each admin below names its service
-        remove([obj])
+        self.remove([obj])
 
     def delete_queryset(self, request, queryset) -> None:
-        remove = type(self).remove
-        assert remove is not None  # each admin below names its service
-        remove(list(queryset))
+        self.remove(list(queryset))
 
 
 class SeasonInline(admin.TabularInline):
@@ -39,36 +36,38 @@ class SeasonInline(admin.TabularInline):
 
 @admin.register(League)
 class LeagueAdmin(KeptInStep, admin.ModelAdmin):
-    remove = leagues_remove
     list_display = ["name", "game", "created_at"]
     list_filter = ["game"]
     search_fields = ["name", "members__name"]
     filter_horizontal = ["members"]
     inlines = [SeasonInline]
 
+    def remove(self, rows: list[Any]) -> None:
+        leagues_remove(rows)
+
 
 @admin.register(Season)
 class SeasonAdmin(KeptInStep, admin.ModelAdmin):
-    remove = seasons_remove
     list_display = ["name", "league", "starts_on", "ends_on"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
     list_select_related = ["league"]
 
-
-def _entries_remove(entries) -> None:
-    for entry in entries:
-        season_match_remove(entry=entry)
+    def remove(self, rows: list[Any]) -> None:
+        seasons_remove(rows)
 
 
 @admin.register(SeasonMatch)
 class SeasonMatchAdmin(KeptInStep, admin.ModelAdmin):
-    remove = _entries_remove
     list_display = ["match", "season", "forfeited_by", "created_at"]
     list_filter = ["season__league"]
     search_fields = ["season__name", "match__seats__player__name"]
     list_select_related = ["match", "season__league"]
     raw_id_fields = ["match"]
+
+    def remove(self, rows: list[Any]) -> None:
+        for entry in rows:
+            season_match_remove(entry=entry)
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)

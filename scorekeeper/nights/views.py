@@ -3,9 +3,6 @@ the night's board for the hall's TV, and its results as CSV and as a bundle."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -24,7 +21,6 @@ from django.views.decorators.http import (
 
 from scorekeeper.access.matches import author
 from scorekeeper.access.organizers import locked_for_organizer, organizer_required
-from scorekeeper.access.permissions import require_organizer
 from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
 from scorekeeper.http import HtmxHttpRequest
@@ -33,7 +29,7 @@ from scorekeeper.leagues.views.seasons import get_season, standings_context
 from scorekeeper.nights import round_draw, rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
-from scorekeeper.nights.models import Night, NightRound, NightTable
+from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.nights.partners import partners_last_night, partners_pair
 from scorekeeper.nights.results import (
     board_version,
@@ -52,8 +48,6 @@ from scorekeeper.tables.models import Player
 
 #: a night as its pages read it: with its season and league
 NIGHTS = Night.objects.select_related("season__league")
-
-T = TypeVar("T")
 
 
 def get_night(pk: int) -> Night:
@@ -174,20 +168,6 @@ def _round_shown(night_round: NightRound, names: dict[int, str], night: Night) -
     }
 
 
-def _night_change(
-    request: HttpRequest, pk: int, change: Callable[[Night], T]
-) -> tuple[Night, T | None, rounds.NightError | None]:
-    """Make an organizer's ``change`` to the night, read once, locked, in one transaction
-    (access.organizers.locked_for_organizer): the night, what the change gave, and its refusal
-    (nothing written) if it was refused. The refusal's page is drawn once the lock is let go."""
-    with transaction.atomic():
-        night = locked_for_organizer(request, NIGHTS, pk=pk)
-        try:
-            return night, change(night), None
-        except rounds.NightError as refusal:
-            return night, None, refusal
-
-
 def _refused(request: HttpRequest, night: Night, message: str, **forms) -> HttpResponse:
     """The night's page again with what was refused and why: nothing was changed."""
     messages.error(request, message)
@@ -218,37 +198,35 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
-    form = DrawForm(request.POST)
-    if not form.is_valid():
-        require_organizer(request)
-        return _refused(request, get_night(pk), gettext("The seed is too long."), draw_form=form)
-    night, drawn, refusal = _night_change(
-        request,
-        pk,
-        lambda night: round_draw.draw_round(
-            night,
-            seed=form.cleaned_data["seed"],
-            allow_rematches=form.cleaned_data["allow_rematches"],
-        ),
-    )
-    if drawn is None:
-        offer = isinstance(refusal, rounds.RematchesNeeded)
-        return _refused(request, night, str(refusal), draw_form=form, offer_rematches=offer)
+    with transaction.atomic():
+        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        form = DrawForm(request.POST)
+        if not form.is_valid():
+            return _refused(request, night, gettext("The seed is too long."), draw_form=form)
+        try:
+            drawn = round_draw.draw_round(
+                night,
+                seed=form.cleaned_data["seed"],
+                allow_rematches=form.cleaned_data["allow_rematches"],
+            )
+        except rounds.NightError as refusal:
+            offer = isinstance(refusal, rounds.RematchesNeeded)
+            return _refused(request, night, str(refusal), draw_form=form, offer_rematches=offer)
     return redirect(reverse("nights:night", args=[night.pk]) + f"#round-{drawn.number}")
 
 
 @require_POST
 def start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    def start(night: Night) -> list[NightTable]:
+    with transaction.atomic():
+        night = locked_for_organizer(request, NIGHTS, pk=pk)
         # the round read under the night's lock: of two taps on Start, the second finds it
         # started
         night_round = get_object_or_404(NightRound, night=night, number=number)
         night_round.night = night
-        return rounds.start_round(night_round, by=author(request))
-
-    night, started, refusal = _night_change(request, pk, start)
-    if started is None:
-        return _refused(request, night, str(refusal))
+        try:
+            rounds.start_round(night_round, by=author(request))
+        except rounds.NightError as refusal:
+            return _refused(request, night, str(refusal))
     messages.success(
         request,
         gettext("Round %(number)s started: print the table cards.") % {"number": number},

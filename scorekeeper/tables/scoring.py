@@ -215,8 +215,10 @@ def create_match(
         )
         if also_write is not None:
             also_write(match)
-        # a new match of a season shows on its pages; one finished already counts
-        seams.result_moved(match)
+        if board.finished or also_write is not None:
+            # one finished already counts; one written with rows of its own (its season's
+            # entry) shows on their pages. A new match being played, by itself, moves nothing.
+            seams.result_moved(match)
     return match
 
 

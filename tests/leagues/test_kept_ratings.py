@@ -303,3 +303,36 @@ def test_matches_written_in_bulk_are_rated_by_working_every_game_out_once(
     after = kept()
     assert after.keys() == before.keys()
     assert all(after[key] == pytest.approx(values) for key, values in before.items())
+
+
+def test_a_season_or_an_entry_deleted_in_the_admin_leaves_the_ratings(
+    season: Season, admin_client: Client
+) -> None:
+    """The admin deletes through the app's services (leagues/moves.py): the matches that leave
+    a league are no longer rated, and what is kept equals the ratings worked out again."""
+    kept_match = in_season(season, beats("Ana", "Bo"))
+    other = Season.objects.create(
+        league=season.league, name="Winter", starts_on=datetime.date(2026, 12, 1)
+    )
+    in_season(other, beats("Bo", "Cy"))
+    entry_match = in_season(other, beats("Cy", "Ana"))
+    assert RatingChange.objects.count() == 6
+
+    response = admin_client.post(
+        reverse("admin:leagues_seasonmatch_changelist"),
+        {
+            "action": "delete_selected",
+            "_selected_action": [entry_match.league_entry.pk],
+            "post": "yes",
+        },
+    )
+    assert response.status_code == 302
+    assert not RatingChange.objects.filter(match=entry_match).exists()
+    assert_kept_equals_scratch()
+
+    response = admin_client.post(
+        reverse("admin:leagues_season_delete", args=[other.pk]), {"post": "yes"}
+    )
+    assert response.status_code == 302
+    assert set(RatingChange.objects.values_list("match_id", flat=True)) == {kept_match.pk}
+    assert_kept_equals_scratch()
