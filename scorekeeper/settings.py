@@ -191,11 +191,7 @@ TEMPLATES = [
 
 _database = dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 if _database["ENGINE"] != "django.db.backends.sqlite3":
-    # Django's backend with a health check that asks the connection's socket, not the server,
-    # unless the socket has something to say (scorekeeper/postgresql/base.py)
-    if _database["ENGINE"] == "django.db.backends.postgresql":
-        _database["ENGINE"] = "scorekeeper.postgresql"
-    # Reuse server connections across requests; the health check replaces one that the
+    # Reuse server connections across requests; Django's health check replaces one that the
     # server closed (a restart, an idle timeout) instead of failing the next request.
     _database["CONN_MAX_AGE"] = 60
     _database["CONN_HEALTH_CHECKS"] = True

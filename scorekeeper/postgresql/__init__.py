@@ -1,1 +1,0 @@
-"""The PostgreSQL database backend: Django's own, with a cheaper health check (base.py)."""
