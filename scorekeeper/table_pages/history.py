@@ -5,18 +5,15 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable
-from datetime import UTC
 from functools import wraps
-from typing import cast
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db import connection, transaction
-from django.db.models import Field
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import quote_etag
-from django.utils.timezone import get_current_timezone_name, is_naive
+from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import condition, require_POST, require_safe
 
@@ -117,35 +114,11 @@ def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def _version(request: HttpRequest, pk: int) -> str | None:
     """The poll's ETag: the match's version as its board shows it (models.shown_version: one
-    more with every change, and a finished match's signature or dispute); None: no match.
-
-    Asked in SQL written once, through Django's own cursor: the hall's most frequent question
-    (every open scoreboard, every 2 s), and building it with the ORM at each poll was an eighth
-    of the app's CPU in the hall benchmark at 100 tables on PostgreSQL."""
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [pk])
-        found = cursor.fetchone()
+    more with every change, and a finished match's signature or dispute); None: no match."""
+    found = Match.objects.filter(pk=pk).values_list("version", "finished", "updated_at").first()
     if found is None:
         return None
-    version, finished, updated_at = found
-    if is_naive(updated_at):
-        # SQLite's row, read without the ORM, gives the time as stored: UTC, without its zone
-        updated_at = updated_at.replace(tzinfo=UTC)
-    return shown_version(version, finished, updated_at)
-
-
-def _version_sql() -> str:
-    quote = connection.ops.quote_name
-    # fields of Match's own table, each with its column
-    fields = [
-        cast(Field, Match._meta.get_field(name)) for name in ("version", "finished", "updated_at")
-    ]
-    shown = ", ".join(quote(field.column) for field in fields)
-    table, pk = quote(Match._meta.db_table), quote(Match._meta.pk.column)
-    return f"SELECT {shown} FROM {table} WHERE {pk} = %s"
-
-
-_VERSION_SQL = _version_sql()
+    return shown_version(*found)
 
 
 #: a version as a poll's address names it: digits, or a wall board's digest (leagues/views/wall.py)
