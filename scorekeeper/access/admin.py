@@ -7,7 +7,7 @@ from scorekeeper.access.models import MatchRole, ShareLink
 
 @admin.register(ShareLink)
 class ShareLinkAdmin(admin.ModelAdmin[ShareLink]):
-    list_display = ["match", "role", "label", "created_by", "created_at", "revoked_at"]
+    list_display = ["match", "role", "label", "owner", "created_by", "created_at", "revoked_at"]
     list_filter = ["role"]
     search_fields = ["label", "match__seats__player__name"]
     list_select_related = ["match", "created_by"]

@@ -47,7 +47,7 @@ from scorekeeper.access.permissions import (
 )
 from scorekeeper.access.refusals import NotAScorekeeper, ResultLocked, why_refused
 from scorekeeper.tables import seams
-from scorekeeper.tables.models import Match
+from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.recording import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.scoring import with_everything
 
@@ -134,12 +134,15 @@ def match_for_links(request: HttpRequest, pk: int) -> Match:
 
 
 def author(request: HttpRequest) -> Author:
-    """Who makes a change: the account's name or the phone's, the account, and which phone (a
-    digest of its session)."""
+    """Who makes a change: the account's name or the phone's (a phone that gave none is "a
+    phone at the table", worded where it is read), the account, and which phone (a digest of
+    its session)."""
     user = request.user if request.user.is_authenticated else None
     session = request.session.session_key or ""
     phone = hashlib.sha256(session.encode()).hexdigest()[:16] if session else ""
-    return Author(name=entered_by(request), user=user, phone=phone)
+    name = entered_by(request)
+    maker = Change.Maker.PHONE if user is None and not name else ""
+    return Author(name=name, user=user, phone=phone, maker=maker)
 
 
 def _locked(pk: int) -> Match:

@@ -6,7 +6,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, VIEWER, MatchRole, ShareLink
-from scorekeeper.tables.i18n import A_PHONE
 from scorekeeper.tables.models import Match
 
 #: the session key holding the share-link tokens this browser joined with, by match
@@ -108,12 +107,12 @@ def grant(request: HttpRequest, link: ShareLink) -> None:
 
 
 def entered_by(request: HttpRequest) -> str:
-    """How an entry is signed: the account's name, or the name the phone gave."""
+    """How an entry is signed: the account's name, or the name the phone gave (blank when it
+    gave none: the change keeps that it came from a phone, ``Change.Maker``)."""
     user = request.user
     if user.is_authenticated:
         return user.get_full_name() or user.get_username()
-    # stored in English with the change, and said in each reader's language (tables/i18n.py)
-    return request.session.get(DISPLAY_NAME) or A_PHONE
+    return request.session.get(DISPLAY_NAME) or ""
 
 
 __all__ = [

@@ -157,6 +157,7 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
                 kind=Change.Kind.LEAGUE_MATCH,
                 params={"season": str(season)},
                 made_by=by.name,
+                maker=by.maker,
                 user=by.user,
                 also_write=also_write,
             )

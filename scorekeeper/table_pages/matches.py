@@ -80,7 +80,11 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
             return too_many_starts(request, refusal)
         who = starter(request)
         match = create_match(
-            form.cleaned_data["match"], made_by=who.name, user=request.user, phone=who.phone
+            form.cleaned_data["match"],
+            made_by=who.name,
+            maker=who.maker,
+            user=request.user,
+            phone=who.phone,
         )
         take_charge(request, match)
         remember_start(request, match)
@@ -209,6 +213,7 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         kind=Change.Kind.REMATCH,
         params={"match": match.pk},
         made_by=who.name,
+        maker=who.maker,
         user=request.user,
         phone=who.phone,
     )
@@ -245,6 +250,7 @@ def import_match(request: HttpRequest) -> HttpResponse:
             form.cleaned_data["file"],
             kind=Change.Kind.IMPORTED,
             made_by=who.name,
+            maker=who.maker,
             user=request.user,
             phone=who.phone,
         )

@@ -12,7 +12,6 @@ from django.http import HttpRequest
 from scorekeeper.access.matches import author
 from scorekeeper.access.models import MatchRole, ShareLink
 from scorekeeper.access.permissions import GRANTS, SCOREKEEPER, grant
-from scorekeeper.tables.i18n import STARTED_ON_THIS_PHONE
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import people_played_with
 from scorekeeper.tables.recording import Author
@@ -30,12 +29,11 @@ def starter(request: HttpRequest) -> Author:
 
 def take_charge(request: HttpRequest, match: Match) -> None:
     """Whoever starts (or imports) a match owns it: an account as the match's ``created_by``, a
-    phone without one through an owner's link of its own (never handed out)."""
+    phone without one through an owner's link of its own (never handed out), labelled by
+    being the owner's ("Started on this phone" on the links page)."""
     if request.user.is_authenticated:
         return
-    link = ShareLink.objects.create(
-        match=match, role=SCOREKEEPER, label=STARTED_ON_THIS_PHONE, owner=True
-    )
+    link = ShareLink.objects.create(match=match, role=SCOREKEEPER, owner=True)
     grant(request, link)
 
 

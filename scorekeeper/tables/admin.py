@@ -116,6 +116,6 @@ class SeatAdmin(ReadOnly, admin.ModelAdmin):
 
 @admin.register(Change)
 class ChangeAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ["match", "number", "kind", "made_by", "made_at"]
+    list_display = ["match", "number", "kind", "made_by", "maker", "made_at"]
     list_filter = ["kind"]
     list_select_related = ["match"]

@@ -16,12 +16,10 @@ from scorekeeper.tables.forms.entry import seat_key
 from scorekeeper.tables.forms.sedma import SedmaEndForm, TileForm
 from scorekeeper.tables.forms.straight import PLAY_POINTS, HandEndForm, PlayForm
 from scorekeeper.tables.i18n import (
-    A_PHONE,
     HAND_DOMINOED,
     HAND_ENDED,
     PIPS_LEFT,
     ROUND_OUT,
-    STARTED_ON_THIS_PHONE,
     game_name,
     how_said,
     rule_said,
@@ -103,7 +101,8 @@ def board_context(
     context["shared_seats"] = shared_seats_said(context["turns"], game)
     context["undo_says"] = _undo_says(value)
     if outcome is not None and outcome.echo is not None:
-        context["echo_by"] = _phone_of(outcome.echo.made_by)
+        # a name the phone gave, or none ("a phone at the table" is no one to name)
+        context["echo_by"] = outcome.echo.made_by
         context["echo_by_starter"] = not context["echo_by"] and _by_the_starter(outcome.echo)
     if game == "straight":
         leading = not _current_plays(value, board)
@@ -394,11 +393,6 @@ def _undo_says(value: rules.Match) -> str:
         "hand": gettext("hand %(number)s"),
     }
     return said[kind] % number if kind else ""
-
-
-def _phone_of(made_by: str) -> str:
-    """Whose phone made a change, when it has a name ("a phone at the table" has none)."""
-    return "" if made_by in (A_PHONE, STARTED_ON_THIS_PHONE) else made_by
 
 
 def _by_the_starter(change: Change) -> bool:

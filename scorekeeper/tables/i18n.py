@@ -100,10 +100,6 @@ UNDONE = {
     "round": gettext_noop("Undo of round %(number)s"),
     "hand": gettext_noop("Undo of hand %(number)s"),
 }
-#: who made a change from a phone that gave no name
-A_PHONE = gettext_noop("a phone at the table")
-#: the label of the link a phone without an account keeps score with
-STARTED_ON_THIS_PHONE = gettext_noop("Started on this phone")
 
 _FIXED = {
     "started": gettext_noop("Match started"),
@@ -178,13 +174,6 @@ def how_said(how: str) -> str:
         "target": pgettext("how a hand ended", "target"),
     }
     return hows.get(how, how)
-
-
-def stored_name_said(name: str) -> str:
-    """Who made a change, or a link's label: the app's own words translated, a name as typed."""
-    if name in (A_PHONE, STARTED_ON_THIS_PHONE):
-        return gettext(name)
-    return name
 
 
 # -- a match decided before its last entry -------------------------------------------------------

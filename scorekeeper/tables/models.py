@@ -297,13 +297,22 @@ class Change(models.Model):
         #: a change stored as a sentence before changes kept their values
         NOTE = "note"
 
+    class Maker(models.TextChoices):
+        """Who made a change that carries no name, said in each reader's language."""
+
+        #: a phone without an account whose holder gave no name
+        PHONE = "phone", gettext_lazy("a phone at the table")
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     #: 1-based, in the order the changes were made
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices)
     #: the change's values: "seat", "points", "tile", "how", "hand", "match", "season" ...
     params = models.JSONField(default=dict, blank=True)
+    #: the name the account or the phone gave, as typed; blank when none was given
     made_by = models.CharField(max_length=80, blank=True)
+    #: who made it when no name was given (``Maker``), worded only where it is read
+    maker = models.CharField(max_length=8, choices=Maker.choices, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -328,6 +337,12 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} change {self.number}: {self.kind}"
+
+    @property
+    def made_by_said(self) -> str:
+        """Who made it, in the reader's language: the name given, as typed, else what made
+        it ("a phone at the table"); blank when neither is known (an import)."""
+        return self.made_by or self.get_maker_display()
 
     @property
     def hand_count_before(self) -> int:

@@ -31,12 +31,14 @@ from scorekeeper.tables.steps import Step
 
 @dataclass(frozen=True)
 class Author:
-    """Who made a change: the name shown beside it, the account if there is one, and which
-    phone (a digest of its session) sent it."""
+    """Who made a change: the name shown beside it (blank when none was given), what made it
+    when there is no name (``Change.Maker``), the account if there is one, and which phone (a
+    digest of its session) sent it."""
 
     name: str = ""
     user: User | None = None
     phone: str = ""
+    maker: str = ""
 
 
 @dataclass(frozen=True)
@@ -185,6 +187,7 @@ def _record(
             kind=kind,
             params=params,
             made_by=by.name[:80],
+            maker=by.maker,
             user=by.user,
             phone=by.phone,
             from_hand=from_hand,

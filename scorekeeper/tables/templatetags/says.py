@@ -33,10 +33,3 @@ def change_said(change, seating) -> str:
     """``{{ change|change_said:seating }}``: a change in the reader's language, with the
     players' names as they are now (``seating``: the engine's view of the match's seats)."""
     return i18n.change_said(change, seating.game, seating.players)
-
-
-@register.filter
-def name_said(name: str) -> str:
-    """``{{ change.made_by|name_said }}``: the app's own words for a name translated, a typed
-    name as typed."""
-    return i18n.stored_name_said(name)

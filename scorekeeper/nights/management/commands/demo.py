@@ -21,6 +21,10 @@ from scorekeeper.tables.models import Match as StoredMatch
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 
+#: the demo's organizer account: the demo's matches and round are signed with its name, as
+#: that account's would be
+ORGANIZER = "demo"
+
 
 def _tiles(*laid: tuple[str, str]) -> tuple[Play, ...]:
     return tuple(Play(player, tile=(int(tile[0]), int(tile[-1]))) for player, tile in laid)
@@ -152,7 +156,7 @@ class Command(BaseCommand):
             self.stdout.write("Matches exist already; no demo data added (use --force to add).")
             return
         for value in DEMO_MATCHES:
-            match = create_match(value, made_by="demo")
+            match = create_match(value, made_by=ORGANIZER)
             self.stdout.write(f"Created {match} with {len(value.hands)} hands.")
         self._league()
         self._organizer()
@@ -168,7 +172,7 @@ class Command(BaseCommand):
         for value in LEAGUE_MATCHES:
             create_match(
                 value,
-                made_by="demo",
+                made_by=ORGANIZER,
                 also_write=lambda match: SeasonMatch.objects.create(season=season, match=match),
             )
         league.members.set(
@@ -181,20 +185,20 @@ class Command(BaseCommand):
         """Tonight's league night, its members checked in and the first round started."""
         night = Night(season=season, played_on=datetime.date.today())
         rounds.open_night(night, list(season.league.members.all()), [])
-        rounds.start_round(round_draw.draw_round(night), by=Author(name="demo"))
+        rounds.start_round(round_draw.draw_round(night), by=Author(name=ORGANIZER))
         self.stdout.write(f"Started round 1 of {night}: its board is /nights/{night.pk}/board/.")
 
     def _organizer(self) -> None:
         """An organizer account, so the person trying the app can keep score and run leagues."""
         users = get_user_model().objects
-        if users.filter(username="demo").exists():
+        if users.filter(username=ORGANIZER).exists():
             return
         password = secrets.token_urlsafe(9)
-        user = users.create_user("demo", password=password)
+        user = users.create_user(ORGANIZER, password=password)
         user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
         self.stdout.write(
             self.style.SUCCESS(
-                f"Sign in as demo with the password {password} to keep score of the demo "
+                f"Sign in as {ORGANIZER} with the password {password} to keep score of the demo "
                 "matches and run the demo league."
             )
         )
