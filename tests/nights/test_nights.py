@@ -93,7 +93,9 @@ def start(client: Client, night: Night, number: int):
 
 def seated(night_round: NightRound) -> list[list[str]]:
     names = dict(Player.objects.values_list("pk", "name"))
-    return [[names[pk] for pk in table.player_ids] for table in night_round.tables.order_by("number")]
+    return [
+        [names[pk] for pk in table.player_ids] for table in night_round.tables.order_by("number")
+    ]
 
 
 def sitting_out(night_round: NightRound) -> list[str]:
