@@ -24,7 +24,7 @@ from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
 from scorekeeper.leagues.kept import standings_rebuild
 from scorekeeper.leagues.kept_ratings import ratings_rework_all
 from scorekeeper.leagues.models import League, Season, SeasonMatch
-from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
+from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, TableSeat
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.rules.straight_hand_end import score_hand_end
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
@@ -348,14 +348,14 @@ def open_night(using: str, *, season_id: int, tables: list[Table]) -> int:
         .values_list("match_id", "player_id")
     ):
         seats.setdefault(match_id, []).append(player_id)
-    NightTable.objects.using(using).bulk_create(
-        NightTable(
-            night_round=night_round,
-            number=number,
-            seats=seats[table.match_id],
-            match_id=table.match_id,
-        )
+    stored = NightTable.objects.using(using).bulk_create(
+        NightTable(night_round=night_round, number=number, match_id=table.match_id)
         for number, table in enumerate(tables, 1)
+    )
+    TableSeat.objects.using(using).bulk_create(
+        TableSeat(night_table=night_table, position=position, player_id=player)
+        for night_table, table in zip(stored, tables, strict=True)
+        for position, player in enumerate(seats[table.match_id])
     )
     CheckIn.objects.using(using).bulk_create(
         CheckIn(night=night, player_id=player)

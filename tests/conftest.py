@@ -55,6 +55,8 @@ ON_POSTGRES_TOO = (
     "web/test_name_lookalikes.py",
     "web/test_migration_to_seats.py",
     "web/test_migration_to_seat_turns.py",
+    "web/test_migration_to_left_by_id.py",
+    "nights/test_migration_to_seating_rows.py",
     # a refused entry or file leaves nothing half saved (a rolled-back transaction)
     "web/test_bad_input.py",
     "web/test_import_export.py",

@@ -136,8 +136,6 @@ class NightRound(models.Model):
     number = models.PositiveSmallIntegerField()
     #: what the round was drawn from (empty for a rotating schedule, which needs none)
     seed = models.CharField(max_length=64, blank=True)
-    #: the players who sit this round out, by id
-    sitting_out = models.JSONField(default=list, blank=True)
     drawn_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
     # The round clock (nights/clock.py), started, paused and ended from the director's desk:
@@ -159,6 +157,12 @@ class NightRound(models.Model):
     def __str__(self) -> str:
         return f"Round {self.number} of {self.night}"
 
+    @property
+    def sitting_out_ids(self) -> list[int]:
+        """The players who sit this round out, by id, in the order drawn: from its
+        ``sitting_out`` rows (prefetched where rounds are listed)."""
+        return [row.player_id for row in self.sitting_out.all()]
+
 
 class NightTable(models.Model):
     """A table of a round: its seats as drawn, and once the round starts its match and the
@@ -166,8 +170,6 @@ class NightTable(models.Model):
 
     night_round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    #: the players in seat order, by id; in partnerships seats 1 & 3 against 2 & 4
-    seats = models.JSONField(default=list)
     match = models.OneToOneField(
         Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="night_table"
     )
@@ -181,6 +183,55 @@ class NightTable(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number}, {self.night_round}"
+
+    @property
+    def player_ids(self) -> list[int]:
+        """The players in seat order, by id; in partnerships seats 1 & 3 against 2 & 4: from
+        its ``seats`` rows (prefetched where tables are listed)."""
+        return [seat.player_id for seat in self.seats.all()]
+
+
+class TableSeat(models.Model):
+    """A seat of a table as drawn (and as sat in, once someone took a leaver's seat). The
+    match's own ``Seat`` rows say who plays it once the round starts."""
+
+    night_table = models.ForeignKey(NightTable, on_delete=models.CASCADE, related_name="seats")
+    #: 0-based, in seat order
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["night_table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night_table", "position"], name="one_player_a_table_seat"
+            ),
+            models.UniqueConstraint(fields=["night_table", "player"], name="one_seat_a_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.position + 1}, {self.night_table}"
+
+
+class SittingOut(models.Model):
+    """A player the round's draw did not seat."""
+
+    night_round = models.ForeignKey(
+        NightRound, on_delete=models.CASCADE, related_name="sitting_out"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        # in the order drawn: the rows are written in one go, in that order
+        ordering = ["night_round", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night_round", "player"], name="sitting_out_once_a_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} sitting out {self.night_round}"
 
 
 class Signature(models.Model):

@@ -18,8 +18,8 @@ def partners_pair(night: Night, pairs: Sequence[tuple[int, int]], alone: Sequenc
     players in ``alone`` have none. A player who has played keeps their partner all night: a
     partnership is one entry from its first round to its last, and its results are its own.
     A round drawn and not started is drawn again, with the new partnerships."""
-    played = {pk for r in started_rounds(night) for t in r.tables.all() for pk in t.seats}
-    played |= {pk for r in started_rounds(night) for pk in r.sitting_out}
+    played = {pk for r in started_rounds(night) for t in r.tables.all() for pk in t.player_ids}
+    played |= {pk for r in started_rounds(night) for pk in r.sitting_out_ids}
     partner = {a: b for a, b in pairs} | {b: a for a, b in pairs} | dict.fromkeys(alone)
     with transaction.atomic():
         lock_night(night)

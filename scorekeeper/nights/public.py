@@ -235,11 +235,11 @@ def _round_shown(night: Night) -> dict:
     handed over since the draw."""
     in_order = Seat.objects.select_related("player").order_by("position")
     seats = Prefetch("match", Match.objects.prefetch_related(Prefetch("seats", in_order)))
-    tables = NightTable.objects.order_by("number").prefetch_related(seats)
+    tables = NightTable.objects.order_by("number").prefetch_related(seats, "seats")
     newest = (
         NightRound.objects.filter(night=night)
         .order_by("-number")
-        .prefetch_related(Prefetch("tables", tables))
+        .prefetch_related(Prefetch("tables", tables), "sitting_out")
         .first()
     )
     if newest is None:
@@ -250,10 +250,10 @@ def _round_shown(night: Night) -> dict:
         if table.match is not None:
             players = [seat.player.name for seat in table.match.seats.all()]
         else:
-            players = [names.get(pk, "?") for pk in table.seats]
+            players = [names.get(pk, "?") for pk in table.player_ids]
         seated.append((table.number, players))
     tables_shown = by_table(seated, partnerships=rounds.plays_partners(night))
-    sitting_out = [names.get(pk, "?") for pk in newest.sitting_out]
+    sitting_out = [names.get(pk, "?") for pk in newest.sitting_out_ids]
     return {
         "round": newest,
         "by_table": tables_shown,

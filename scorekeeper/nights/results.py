@@ -49,8 +49,12 @@ def rounds_of(night: Night) -> list[NightRound]:
     queries. They are kept on ``night`` too, so what nights/rounds.py asks of its rounds next
     (the round to draw, whether the last is done) reads them from there."""
     matches = with_everything(Match.objects.select_related("league_entry"))
-    tables = NightTable.objects.order_by("number").prefetch_related(Prefetch("match", matches))
-    played = NightRound.objects.order_by("number").prefetch_related(Prefetch("tables", tables))
+    tables = NightTable.objects.order_by("number").prefetch_related(
+        Prefetch("match", matches), "seats"
+    )
+    played = NightRound.objects.order_by("number").prefetch_related(
+        Prefetch("tables", tables), "sitting_out"
+    )
     prefetch_related_objects([night], Prefetch("night_rounds", played))
     return list(night.night_rounds.all())
 
@@ -61,11 +65,13 @@ def rounds_with_matches(night: Night) -> list[NightRound]:
     night's board reads this at every change; it scores only the tables that moved
     (``tables_drawn``)."""
     matches = Match.objects.select_related("league_entry")
-    tables = NightTable.objects.order_by("number").prefetch_related(Prefetch("match", matches))
+    tables = NightTable.objects.order_by("number").prefetch_related(
+        Prefetch("match", matches), "seats"
+    )
     return list(
         NightRound.objects.filter(night=night)
         .order_by("number")
-        .prefetch_related(Prefetch("tables", tables))
+        .prefetch_related(Prefetch("tables", tables), "sitting_out")
     )
 
 
@@ -130,7 +136,7 @@ def _table_keys(night_round: NightRound, kind: str, *also: object) -> dict[int, 
             if match is not None
             else None
         )
-        keys[table.pk] = ":".join(map(str, (kind, table.pk, table.seats, moved, *also)))
+        keys[table.pk] = ":".join(map(str, (kind, table.pk, table.player_ids, moved, *also)))
     return {pk: key.replace(" ", "") for pk, key in keys.items()}
 
 
@@ -140,7 +146,7 @@ def _scored(table_ids: list[int], names: dict[int, str]) -> list[TableNow]:
     tables = (
         NightTable.objects.filter(pk__in=table_ids)
         .order_by("number")
-        .prefetch_related(Prefetch("match", matches))
+        .prefetch_related(Prefetch("match", matches), "seats")
     )
     return tables_now(tables, names)
 
@@ -153,7 +159,7 @@ def tables_now(tables: Iterable[NightTable], names: dict[int, str]) -> list[Tabl
     scores = scores_of(table.match for table in tables if table.match is not None)
     shown = []
     for table in tables:
-        players = [names.get(pk, "?") for pk in table.seats]
+        players = [names.get(pk, "?") for pk in table.player_ids]
         match = table.match
         if match is None:
             shown.append(TableNow(table, players, [], None, False, False))

@@ -19,7 +19,14 @@ from scorekeeper.leagues.models import Rating
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw, tournament
 from scorekeeper.nights.fairness import fairness
-from scorekeeper.nights.models import Night, NightRound, NightTable, new_seed
+from scorekeeper.nights.models import (
+    Night,
+    NightRound,
+    NightTable,
+    SittingOut,
+    TableSeat,
+    new_seed,
+)
 from scorekeeper.nights.rounds import (
     NightError,
     RematchesNeeded,
@@ -93,8 +100,12 @@ def _stored(
 def _played(night: Night) -> list[NightRound]:
     """The night's rounds with their tables' matches and season entries (what a tournament's
     standings read), read afresh."""
-    tables = NightTable.objects.select_related("match__league_entry")
-    return list(NightRound.objects.filter(night=night).prefetch_related(Prefetch("tables", tables)))
+    tables = NightTable.objects.select_related("match__league_entry").prefetch_related("seats")
+    return list(
+        NightRound.objects.filter(night=night).prefetch_related(
+            Prefetch("tables", tables), "sitting_out"
+        )
+    )
 
 
 def _seed_for(night: Night, number: int) -> str:
@@ -119,19 +130,17 @@ def _store_draw(
     with transaction.atomic():
         lock_night(night)
         NightRound.objects.filter(night=night, number=number, started_at=None).delete()
-        night_round = NightRound.objects.create(
-            night=night,
-            number=number,
-            seed=seed,
-            sitting_out=[names[name] for name in drawn.sitting_out],
+        night_round = NightRound.objects.create(night=night, number=number, seed=seed)
+        tables = NightTable.objects.bulk_create(
+            NightTable(night_round=night_round, number=table.number) for table in drawn.tables
         )
-        NightTable.objects.bulk_create(
-            NightTable(
-                night_round=night_round,
-                number=table.number,
-                seats=[names[name] for name in table.seats],
-            )
-            for table in drawn.tables
+        TableSeat.objects.bulk_create(
+            TableSeat(night_table=stored, position=position, player_id=names[name])
+            for stored, table in zip(tables, drawn.tables, strict=True)
+            for position, name in enumerate(table.seats)
+        )
+        SittingOut.objects.bulk_create(
+            SittingOut(night_round=night_round, player_id=names[name]) for name in drawn.sitting_out
         )
     return night_round
 
@@ -177,7 +186,8 @@ def _sat_out(night: Night, number: int, players: set[int]) -> Counter:
     it), and the one who left has played it."""
     counts: Counter = Counter()
     first = first_in_seats(night)
-    for night_round in night.night_rounds.filter(number__lt=number).prefetch_related("tables"):
+    earlier = night.night_rounds.filter(number__lt=number).prefetch_related("tables__seats")
+    for night_round in earlier:
         counts.update(players - drawn_to_play(night_round, first))
     return counts
 
@@ -197,7 +207,7 @@ def drawn_to_play(night_round: NightRound, first: dict[tuple[int, int], int]) ->
     return {
         first.get((table.match_id or 0, position), pk)
         for table in night_round.tables.all()
-        for position, pk in enumerate(table.seats)
+        for position, pk in enumerate(table.player_ids)
     }
 
 
@@ -243,16 +253,16 @@ def fairness_report(night: Night, night_round: NightRound, names: dict[int, str]
     played = (
         night.night_rounds.filter(number__lte=night_round.number)
         .order_by("number")
-        .prefetch_related("tables")
+        .prefetch_related("tables__seats", "sitting_out")
     )
     partnerships = plays_partners(night)
     so_far = [
         draw.Round(
             tuple(
-                draw.Table(t.number, tuple(t.seats), partnerships and len(t.seats) == 4)
+                draw.Table(t.number, tuple(t.player_ids), partnerships and len(t.player_ids) == 4)
                 for t in sorted(r.tables.all(), key=lambda t: t.number)
             ),
-            tuple(r.sitting_out),
+            tuple(r.sitting_out_ids),
         )
         for r in played
     ]

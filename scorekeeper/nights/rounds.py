@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -16,7 +17,7 @@ from scorekeeper.access.organizers import was_locked
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.nights import draw
-from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable
+from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, SittingOut, TableSeat
 from scorekeeper.tables.models import Change, Match, Player, Seat
 from scorekeeper.tables.recording import Author, locked_match
 from scorekeeper.tables.scoring import create_match, player_named
@@ -95,12 +96,12 @@ def lock_night(night: Night) -> None:
 
 def seated(night_round: NightRound) -> set[int]:
     """The players (by id) at the round's tables."""
-    return {pk for table in night_round.tables.all() for pk in table.seats}
+    return {pk for table in night_round.tables.all() for pk in table.player_ids}
 
 
 def drawn_players(night_round: NightRound) -> set[int]:
     """The players (by id) the round was drawn for: at its tables or sitting out."""
-    return seated(night_round) | set(night_round.sitting_out)
+    return seated(night_round) | set(night_round.sitting_out_ids)
 
 
 def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
@@ -114,6 +115,9 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
     if reason:
         raise NightError(reason)
     here = {check_in.player_id for check_in in playing_in(night, night_round.number)}
+    # the draw read once: its tables, their seats with the players' names, who sits out
+    seats = TableSeat.objects.select_related("player")
+    prefetch_related_objects([night_round], Prefetch("tables__seats", seats), "sitting_out")
     if here != drawn_players(night_round):
         raise NightError(
             gettext("Players came or left since this draw: draw round %(number)s again.")
@@ -122,7 +126,6 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
     season = night.season
     league = season.league
     tables = list(night_round.tables.all())
-    players = Player.objects.in_bulk({pk for table in tables for pk in table.seats})
     with transaction.atomic():
         lock_night(night)
         # claimed first: of two taps on Start at once, the second finds the round started
@@ -133,7 +136,7 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
             )
         night_round.started_at = now
         for table in tables:
-            names = tuple(players[pk].name for pk in table.seats)
+            names = tuple(seat.player.name for seat in table.seats.all())
             partnerships: tuple[tuple[str, ...], ...] = ()
             if plays_partners(night) and len(names) == 4:
                 partnerships = ((names[0], names[2]), (names[1], names[3]))
@@ -232,10 +235,9 @@ def leave(
 
 
 def _playing_at(night_round: NightRound, player: Player) -> NightTable | None:
-    playing = night_round.tables.filter(
-        match__finished=False, match__league_entry__forfeited_by=None
-    )
-    return next((table for table in playing if player.pk in table.seats), None)
+    return night_round.tables.filter(
+        match__finished=False, match__league_entry__forfeited_by=None, seats__player=player
+    ).first()
 
 
 def _take_seat(
@@ -263,7 +265,5 @@ def _take_seat(
     match = locked_match(table.match_id)
     seat = Seat.objects.select_related("player").get(match=match, player=player)
     seat_hand_over(match=match, seat=seat, player=other, by=by)
-    table.seats = [other.pk if pk == player.pk else pk for pk in table.seats]
-    table.save(update_fields=["seats"])
-    night_round.sitting_out = [pk for pk in night_round.sitting_out if pk != other.pk]
-    night_round.save(update_fields=["sitting_out"])
+    TableSeat.objects.filter(night_table=table, player=player).update(player=other)
+    SittingOut.objects.filter(night_round=night_round, player=other).delete()

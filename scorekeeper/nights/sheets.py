@@ -121,7 +121,7 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 "forfeited": now.forfeited,
             }
         )
-    sitting_out = [names.get(pk, "?") for pk in found.sitting_out]
+    sitting_out = [names.get(pk, "?") for pk in found.sitting_out_ids]
     return render(
         request,
         "nights/round_sheet.html",

@@ -137,9 +137,9 @@ def night_results(night: Night, played: Iterable[NightRound]) -> list[Result]:
             continue
         for table in night_round.tables.all():
             match = table.match
-            if match is None or len(table.seats) not in (2, 4):
+            if match is None or len(table.player_ids) not in (2, 4):
                 continue
-            first, second = side_entries(table.seats, by_player)
+            first, second = side_entries(table.player_ids, by_player)
             totals = [int(total) for total in match.totals] + [0, 0]
             mine, theirs = totals[0], totals[1]
             forfeited = match.league_entry.forfeited_by
@@ -153,7 +153,7 @@ def night_results(night: Night, played: Iterable[NightRound]) -> list[Result]:
             elif not match.finished:
                 continue
             found.append(Game(first, second, mine, theirs))
-        byes = {by_player.get(pk, pk) for pk in night_round.sitting_out}
+        byes = {by_player.get(pk, pk) for pk in night_round.sitting_out_ids}
         found.extend(Bye(entry) for entry in sorted(byes, key=str))
     return found
 
@@ -215,8 +215,8 @@ def _robin_round(
     field = set(entries)
     done = 0
     for earlier in sorted(started, key=lambda r: -r.number):
-        drawn = {by_player.get(pk, pk) for t in earlier.tables.all() for pk in t.seats}
-        if drawn | {by_player.get(pk, pk) for pk in earlier.sitting_out} != field:
+        drawn = {by_player.get(pk, pk) for t in earlier.tables.all() for pk in t.player_ids}
+        if drawn | {by_player.get(pk, pk) for pk in earlier.sitting_out_ids} != field:
             break
         done += 1
     if done >= len(schedule):

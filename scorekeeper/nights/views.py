@@ -158,7 +158,7 @@ def _results(night: Night) -> dict:
 
 
 def _round_shown(night_round: NightRound, names: dict[int, str], night: Night) -> dict:
-    sitting_out = [names.get(pk, "?") for pk in night_round.sitting_out]
+    sitting_out = [names.get(pk, "?") for pk in night_round.sitting_out_ids]
     return {
         "round": night_round,
         "tables": tables_now(night_round.tables.all(), names),
@@ -242,7 +242,9 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     keeps score."""
     night = get_night(pk)
     night_round = get_object_or_404(
-        NightRound.objects.prefetch_related("tables__link"), night=night, number=number
+        NightRound.objects.prefetch_related("tables__link", "tables__seats", "sitting_out"),
+        night=night,
+        number=number,
     )
     names = player_names(night)
     partnerships = rounds.plays_partners(night)
@@ -251,7 +253,7 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         url = ""
         if table.link is not None and table.link.active:
             url = request.build_absolute_uri(reverse("access:join", args=[table.link.token]))
-        seats = [names.get(pk, "?") for pk in table.seats]
+        seats = [names.get(pk, "?") for pk in table.player_ids]
         shown.append(
             {
                 "table": table,
@@ -272,7 +274,7 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "league": night.season.league,
             "round": night_round,
             "cards": shown,
-            "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out],
+            "sitting_out": [names.get(pk, "?") for pk in night_round.sitting_out_ids],
             # a tournament's partners and opponents are the pairing's, not a draw's luck
             "fairness": None
             if night.is_tournament
@@ -365,7 +367,7 @@ def board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     started = [r for r in all_rounds if r.started_at is not None]
     current = None
     if started:
-        sitting_out = [names.get(pk, "?") for pk in started[-1].sitting_out]
+        sitting_out = [names.get(pk, "?") for pk in started[-1].sitting_out_ids]
         current = {
             "round": started[-1],
             "tables": tables_drawn(started[-1], names, season_version=night.season.version),

@@ -39,6 +39,7 @@ from scorekeeper.tables.turns import (
     Turns,
     names_at_change,
     names_at_hand,
+    names_by_id,
     seat_turns,
     shared_seats_said,
 )
@@ -49,11 +50,12 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_to_watch(request, pk)
     seating = match.seating()
     turns = seat_turns(match)
+    by_id = names_by_id(turns)
     changes = list(match.changes.select_related("reverts").order_by("-number"))
     for change in changes:
         # each change said with the players seated when it was made (a seat handed over)
         change.said = change_said(  # type: ignore[attr-defined]  # for the template
-            change, match.game, names_at_change(seating.players, turns, change.number)
+            change, match.game, names_at_change(seating.players, turns, change.number), by_id
         )
         change.before = _hands_said(seating, change.before, change.from_hand, turns)
         change.after = _hands_said(seating, change.after, change.from_hand, turns)

@@ -8,7 +8,7 @@ history's changes are said from their kind and values (below).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
@@ -108,8 +108,11 @@ _FIXED = {
 }
 
 
-def change_said(change, game: str, names: Sequence[str]) -> str:
-    """A change in the reader's language, its players by ``names`` (by seat, as now)."""
+def change_said(
+    change, game: str, names: Sequence[str], by_id: Mapping[int, str] | None = None
+) -> str:
+    """A change in the reader's language, its players by ``names`` (by seat, as now) and, where
+    it keeps a player by id (who left a seat), by ``by_id`` (turns.names_by_id)."""
     kind, params = change.kind, change.params
 
     def player() -> str:
@@ -154,7 +157,7 @@ def change_said(change, game: str, names: Sequence[str]) -> str:
         return gettext(template) % {"number": params.get("hand")}
     if kind == "reverted":
         reverted = change.reverts
-        action = change_said(reverted, game, names) if reverted is not None else "?"
+        action = change_said(reverted, game, names, by_id) if reverted is not None else "?"
         return gettext(REVERTED) % {"number": params.get("number"), "action": action}
     if kind == "rematch":
         match = f"{game_name(game)} #{params.get('match')}"
@@ -162,7 +165,12 @@ def change_said(change, game: str, names: Sequence[str]) -> str:
     if kind == "league-match":
         return gettext(LEAGUE_MATCH) % {"season": params.get("season", "")}
     if kind == "seat-taken":
-        return gettext(SEAT_TAKEN) % {"left": params.get("left", "?"), "player": player()}
+        left = params.get("left")
+        # a name: a change kept before changes kept who left by id, whose name no player had
+        # any more when they were moved to ids (tables/migrations/0012)
+        if not isinstance(left, str):
+            left = (by_id or {}).get(left, "?") if isinstance(left, int) else "?"
+        return gettext(SEAT_TAKEN) % {"left": left, "player": player()}
     return str(params.get("text", kind))
 
 

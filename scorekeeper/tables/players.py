@@ -138,6 +138,8 @@ def players_found(text: str) -> QuerySet[Player]:
 
 def player_renamed(player: Player) -> None:
     """After a player's new name is saved (the admin): every board of their matches drawn from
-    now on shows it, and what else follows a name is told (tables/seams.py)."""
-    Match.objects.filter(seats__player=player).update(updated_at=timezone.now())
+    now on shows it (a seat they left to someone too), and what else follows a name is told
+    (tables/seams.py)."""
+    played = Q(seats__player=player) | Q(seat_turns__player=player)
+    Match.objects.filter(played).update(updated_at=timezone.now())
     seams.player_renamed(player)

@@ -27,6 +27,8 @@ class Turn:
     name: str
     from_hand: int
     from_change: int
+    #: the player's id: a change keeps who left a seat by it
+    player_id: int
 
 
 #: each handed-over seat (by position) with its turns in order, the player in it now last
@@ -48,11 +50,11 @@ def turns_of(seats: Iterable[Seat], earlier: Iterable[SeatTurn]) -> dict[int, li
     turns: dict[int, list[Turn]] = {}
     for turn in sorted(earlier, key=lambda turn: (turn.position, turn.from_change)):
         turns.setdefault(turn.position, []).append(
-            Turn(turn.player.name, turn.from_hand, turn.from_change)
+            Turn(turn.player.name, turn.from_hand, turn.from_change, turn.player_id)
         )
     for seat in seats:
         turns.setdefault(seat.position, []).append(
-            Turn(seat.player.name, seat.from_hand, seat.from_change)
+            Turn(seat.player.name, seat.from_hand, seat.from_change, seat.player_id)
         )
     return turns
 
@@ -93,6 +95,13 @@ def matches_shared(player: Player) -> list[tuple[Match, str]]:
         ]
         shared.append((match, "; ".join(said)))
     return shared
+
+
+def names_by_id(turns: Turns) -> dict[int, str]:
+    """The name, as it is now, of everyone who sat in a handed-over seat, by id: a change that
+    keeps a player by id (a seat taken: who left) is said with it. Read with the turns, no
+    query of its own."""
+    return {turn.player_id: turn.name for in_seat in turns.values() for turn in in_seat}
 
 
 def names_at_hand(players: tuple[str, ...], turns: Turns, hand: int) -> tuple[str, ...]:
@@ -168,7 +177,7 @@ def seat_hand_over(*, match: Match, seat: Seat, player: Player, by: Author) -> C
         from_hand=seat.from_hand,
         from_change=seat.from_change,
     )
-    left = seat.player.name
+    left = seat.player_id
     seat.player, seat.from_hand, seat.from_change = player, from_hand, number
     seat.save(update_fields=["player", "from_hand", "from_change"])
     # the boards, the history and the season's standings show who plays on, at once
@@ -181,6 +190,7 @@ def seat_hand_over(*, match: Match, seat: Seat, player: Player, by: Author) -> C
         kind=Change.Kind.SEAT_TAKEN,
         params={"seat": seat.position, "left": left},
         made_by=by.name[:80],
+        maker=by.maker,
         user=by.user,
         phone=by.phone,
         from_hand=match.hand_count + 1,

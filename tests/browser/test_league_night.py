@@ -159,7 +159,7 @@ def start_round(page: Page, night: Night, number: int) -> list[Played]:
 
 def sitting_out(night: Night, number: int) -> str:
     """Who sits the round out, by name, as the draw stored it."""
-    (pk,) = NightRound.objects.get(night=night, number=number).sitting_out
+    (pk,) = NightRound.objects.get(night=night, number=number).sitting_out_ids
     return Player.objects.get(pk=pk).name
 
 

@@ -57,7 +57,7 @@ def table_of(night: Night, name: str) -> int:
     return next(
         table.number
         for table in night.night_rounds.get(number=1).tables.all()
-        if player.pk in table.seats
+        if player.pk in table.player_ids
     )
 
 

@@ -114,7 +114,7 @@ def test_the_entry_forms_follow_a_seat_handed_over_at_the_next_poll(
 ) -> None:
     night = a_night_at_one_table(game)
     (table,) = night.night_rounds.get().tables.all()
-    (spare,) = night.night_rounds.get().sitting_out
+    (spare,) = night.night_rounds.get().sitting_out_ids
     seats = list(table.match.seats.order_by("position").values_list("player__name", flat=True))
     leaving, taking = seats[1], Player.objects.get(pk=spare).name
     errors = console_errors(page)

@@ -104,7 +104,7 @@ def seats_of(night: Night, number: int) -> list[list[str]]:
 def entries_of(night: Night, number: int) -> list[tuple[frozenset[int], frozenset[int]]]:
     """Each table's two partnerships, by the players' ids, as the round was drawn."""
     tables = NightRound.objects.get(night=night, number=number).tables.order_by("number")
-    return [(frozenset(t.seats[0::2]), frozenset(t.seats[1::2])) for t in tables]
+    return [(frozenset(t.player_ids[0::2]), frozenset(t.player_ids[1::2])) for t in tables]
 
 
 def sides(seats: list[str]) -> tuple[str, str]:

@@ -150,7 +150,7 @@ def test_a_tournament_says_bye_on_every_page_a_league_night_sitting_out(organize
     drawn = draw(organizer, night)
     start(organizer, night, 1)
     names = dict(Player.objects.values_list("pk", "name"))
-    bye = " & ".join(names[pk] for pk in drawn.sitting_out)
+    bye = " & ".join(names[pk] for pk in drawn.sitting_out_ids)
     pages = {
         "night": reverse("nights:night", args=[night.pk]),
         "cards": reverse("nights:cards", args=[night.pk, 1]),

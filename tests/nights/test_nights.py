@@ -93,12 +93,14 @@ def start(client: Client, night: Night, number: int):
 
 def seated(night_round: NightRound) -> list[list[str]]:
     names = dict(Player.objects.values_list("pk", "name"))
-    return [[names[pk] for pk in table.seats] for table in night_round.tables.order_by("number")]
+    return [
+        [names[pk] for pk in table.player_ids] for table in night_round.tables.order_by("number")
+    ]
 
 
 def sitting_out(night_round: NightRound) -> list[str]:
     names = dict(Player.objects.values_list("pk", "name"))
-    return sorted(names[pk] for pk in night_round.sitting_out)
+    return sorted(names[pk] for pk in night_round.sitting_out_ids)
 
 
 def matches_of(night_round: NightRound) -> list[Match]:
@@ -333,7 +335,7 @@ def test_someone_leaving_hands_their_seat_over_or_their_side_forfeits(organizer,
     history = text(organizer.get(reverse("tables:history", args=[match.pk])))
     assert f"{leaving} left; {spare} plays on in that seat" in history
     first.refresh_from_db()
-    assert first.sitting_out == []
+    assert first.sitting_out_ids == []
     assert CheckIn.objects.get(night=night, player__name=leaving).left_after == 1
     # at the other table nobody is left to take the seat: that side forfeits
     other = tables[1][3]

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.leagues.standings import standings
-from scorekeeper.tables.models import Match, Player
+from scorekeeper.tables.models import Change, Match, Player
 from tests.leagues.from_scratch import season_results
 from tests.nights.test_nights import (
     MEMBERS,
@@ -109,3 +109,34 @@ def test_the_player_in_the_seat_at_the_end_is_credited_with_the_result(organizer
     assert rows[spare].played == 1
     assert leaving not in rows
     assert rows[one].won == 1
+
+
+def test_the_history_and_the_board_say_who_left_by_their_name_as_it_is_now(organizer, admin_client):
+    season = season_of("chickenfoot", {}, FIVE, name="Coop")
+    night = new_night(organizer, season, players=FIVE, partnerships="", most_at_a_table=4)
+    first = draw(organizer, night)
+    assert start(organizer, night, 1).status_code == 302
+    (spare,) = sitting_out(first)
+    (match,) = matches_of(first)
+    leaving = seated_names(match)[1]
+    response = organizer.post(
+        reverse("nights:leave", args=[night.pk]),
+        {"player": member_ids(leaving)[0], "replacement": member_ids(spare)[0]},
+    )
+    assert response.status_code == 302
+    person = Player.objects.get(name=leaving)
+    # the change keeps who left by key, not by the name they had then
+    taken = Change.objects.get(match=match, kind=Change.Kind.SEAT_TAKEN)
+    assert taken.params == {"seat": 1, "left": person.pk}
+
+    response = admin_client.post(
+        reverse("admin:tables_player_change", args=[person.pk]), {"name": "Leonora Left"}
+    )
+
+    assert response.status_code == 302
+    said = f"Leonora Left left; {spare} plays on in that seat"
+    history = text(organizer.get(reverse("tables:history", args=[match.pk])))
+    assert said in history
+    assert f"{leaving} left; {spare} plays on" not in history
+    board = text(organizer.get(reverse("tables:scoreboard", args=[match.pk])))
+    assert f"Last change: {said}" in board

@@ -67,7 +67,7 @@ def sides(night_round: NightRound) -> list[tuple[frozenset[str], frozenset[str]]
     named = names()
     found = []
     for table in night_round.tables.order_by("number"):
-        seats = [named[pk] for pk in table.seats]
+        seats = [named[pk] for pk in table.player_ids]
         if len(seats) == 4:
             found.append((frozenset(seats[0::2]), frozenset(seats[1::2])))
         else:
@@ -77,7 +77,7 @@ def sides(night_round: NightRound) -> list[tuple[frozenset[str], frozenset[str]]
 
 def bye(night_round: NightRound) -> frozenset[str]:
     named = names()
-    return frozenset(named[pk] for pk in night_round.sitting_out)
+    return frozenset(named[pk] for pk in night_round.sitting_out_ids)
 
 
 def play_round(client: Client, night_round: NightRound, winners_seat) -> None:
@@ -110,7 +110,7 @@ def test_a_swiss_night_of_twelve_partnerships_pairs_by_standings_without_rematch
         # six tables of two fixed partnerships, everyone seated, nobody sits out
         assert len(tables) == 6
         assert {entry for table in tables for entry in table} == partnerships
-        assert not drawn.sitting_out
+        assert not drawn.sitting_out_ids
         for one, other in tables:
             assert frozenset((one, other)) not in met, f"rematch in round {number}"
             met.add(frozenset((one, other)))
@@ -275,7 +275,7 @@ def test_a_late_pair_checks_in_is_partnered_and_drawn_with_the_rest(organizer, s
     cards = text(organizer.get(reverse("nights:cards", args=[night.pk, 1])))
     named = names()
     for table in drawn.tables.order_by("number"):
-        a, b, c, d = (named[pk] for pk in table.seats)
+        a, b, c, d = (named[pk] for pk in table.player_ids)
         assert f"{a} & {c} against {b} & {d}" in cards
         assert {frozenset((a, c)), frozenset((b, d))} <= set(map(frozenset, pairs))
 
@@ -329,7 +329,7 @@ def test_a_round_robin_of_four_partnerships_plays_three_rounds_without_a_bye(org
     met: Counter = Counter()
     for number in range(1, 4):
         drawn = draw(organizer, night)
-        assert not drawn.sitting_out
+        assert not drawn.sitting_out_ids
         for one, other in sides(drawn):
             assert {one, other} <= partnerships
             met[frozenset((one, other))] += 1

@@ -52,8 +52,8 @@ def test_demo_starts_tonights_league_night_with_its_members(client: Client) -> N
     members = set(season.league.members.values_list("pk", flat=True))
     assert set(night.check_ins.values_list("player_id", flat=True)) == members
     (first,) = night.night_rounds.all()
-    seated = {pk for table in first.tables.all() for pk in table.seats}
-    assert seated | set(first.sitting_out) == members
+    seated = {pk for table in first.tables.all() for pk in table.player_ids}
+    assert seated | set(first.sitting_out_ids) == members
     assert all(table.match.league_entry.season == season for table in first.tables.all())
     board = reverse("nights:board", args=[night.pk])
     assert board in said

@@ -6,6 +6,7 @@ from django.utils.translation import pgettext
 from scorekeeper.rules.text import Says
 from scorekeeper.tables import i18n
 from scorekeeper.tables.i18n import say as say_in_language
+from scorekeeper.tables.turns import Turns, names_by_id
 
 register = template.Library()
 
@@ -28,8 +29,9 @@ def severity(value: str) -> str:
     return words.get(str(value), str(value).capitalize())
 
 
-@register.filter
-def change_said(change, seating) -> str:
-    """``{{ change|change_said:seating }}``: a change in the reader's language, with the
-    players' names as they are now (``seating``: the engine's view of the match's seats)."""
-    return i18n.change_said(change, seating.game, seating.players)
+@register.simple_tag
+def change_said(change, seating, turns: Turns) -> str:
+    """``{% change_said change seating turns %}``: a change in the reader's language, with the
+    players' names as they are now (``seating``: the engine's view of the match's seats;
+    ``turns``: its seats handed over, which name who left one)."""
+    return i18n.change_said(change, seating.game, seating.players, names_by_id(turns))
