@@ -132,17 +132,26 @@ def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if not form.is_valid():
             return _refuse_form(request, match, form, name)
         data = form.cleaned_data
-        outcome = entries.play_record(
-            match=match,
-            player=data["player"],
-            points=data.get("points"),
-            tile=data.get("tile", ""),
-            lead=data.get("lead", False),
-            by=author(request),
-            key=submission_key(request),
-            override=data["override"],
-            again=data.get("again", False),
-        )
+        if match.game == "sedma":
+            outcome = entries.tile_record(
+                match=match,
+                player=data["player"],
+                tile=data["tile"],
+                by=author(request),
+                key=submission_key(request),
+                override=data["override"],
+            )
+        else:
+            outcome = entries.play_record(
+                match=match,
+                player=data["player"],
+                points=data["points"],
+                lead=data.get("lead", False),
+                by=author(request),
+                key=submission_key(request),
+                override=data["override"],
+                again=data.get("again", False),
+            )
     return _answer(request, outcome, form, name)
 
 
