@@ -132,17 +132,26 @@ def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if not form.is_valid():
             return _refuse_form(request, match, form, name)
         data = form.cleaned_data
-        outcome = entries.play_record(
-            match=match,
-            player=data["player"],
-            points=data.get("points"),
-            tile=data.get("tile", ""),
-            lead=data.get("lead", False),
-            by=author(request),
-            key=submission_key(request),
-            override=data["override"],
-            again=data.get("again", False),
-        )
+        if match.game == "sedma":
+            outcome = entries.tile_record(
+                match=match,
+                player=data["player"],
+                tile=data["tile"],
+                by=author(request),
+                key=submission_key(request),
+                override=data["override"],
+            )
+        else:
+            outcome = entries.play_record(
+                match=match,
+                player=data["player"],
+                points=data["points"],
+                lead=data.get("lead", False),
+                by=author(request),
+                key=submission_key(request),
+                override=data["override"],
+                again=data.get("again", False),
+            )
     return _answer(request, outcome, form, name)
 
 
@@ -262,13 +271,20 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
                 "as it is now: make your correction again if it is still needed."
             ),
         )
-    rows = play_rows(value, hand, data) if match.game != "chickenfoot" else []
+    rows = play_rows(value, hand, data) if match.game != "chickenfoot" else None
+    if rows is not None and rows.is_bound and rows.non_form_errors():
+        # the rows not counted as the page counts them: nothing of it is read, and the hand is
+        # shown as stored, so that the next Save sends its rows whole
+        for error in rows.non_form_errors():
+            messages.error(request, str(error))
+        data, status = None, NOT_SAVED
+        rows = play_rows(value, hand)
     end_form = hand_end_form(value, data, initial=end_initial(hand, value))
     outcome = None
-    if data is not None and all(row.is_valid() for row in rows) and _end_valid(end_form, hand):
+    if data is not None and (rows is None or rows.is_valid()) and _end_valid(end_form, hand):
         corrected = replace(
             hand,
-            plays=tuple(row.cleaned_data["play"] for row in rows if row.cleaned_data["play"]),
+            plays=rows.plays() if rows is not None else (),
             end=end_form.cleaned_data.get("end") if end_form and hand.end else hand.end,
             starter=(end_form.cleaned_data.get("starter") or None)
             if match.game == "chickenfoot"

@@ -5,9 +5,9 @@ the engine once, and keeps the entry only if the rules allow it (or the table ke
 purpose): the hands it changed, the scores, the change in the history and the entry's key, in
 one transaction (recording.py). Each returns one Outcome. ``hand_end_preview`` writes nothing.
 
-What an entry does to the match is a Step of its own (``play_step``, ``end_step``,
-``undo_step``, in steps.py): worked out without writing anything, as a phone's entries not yet
-sent are (outbox.py).
+What an entry does to the match is a Step of its own (``play_step``, ``tile_step``,
+``end_step``, ``undo_step``, in steps.py): worked out without writing anything, as a phone's
+entries not yet sent are (outbox.py).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.recording import Author, Outcome, _flagged, _new, _record, row_locked
 from scorekeeper.tables.scoring import match_value, stored_value
 from scorekeeper.tables.seats import by_name, by_seat
-from scorekeeper.tables.steps import Step, end_step, last_entry, play_step, undo_step
+from scorekeeper.tables.steps import Step, end_step, last_entry, play_step, tile_step, undo_step
 
 Kind = Change.Kind
 
@@ -40,28 +40,21 @@ def play_record(
     *,
     match: Match,
     player: str,
-    points: int | None = None,
-    tile: str = "",
+    points: int,
     lead: bool = False,
     by: Author,
     key: str = "",
     override: bool = False,
     again: bool = False,
 ) -> Outcome:
-    """Straight: a scoring play (``lead``: the leader's first tile). Sedma: a tile laid.
+    """Straight: a scoring play (``lead``: the leader's first tile).
 
-    A Straight play the same as one another phone entered in the last few seconds (same
-    player, points and hand) is not added unless ``again``: two phones at one table often
-    enter the same play."""
-
-    def said(value: rules.Match) -> tuple[str, dict]:
-        seat = value.players.index(player)
-        if tile:
-            return Kind.LAID, {"seat": seat, "tile": tile}
-        return Kind.SCORED, {"seat": seat, "points": points}
+    A play the same as one another phone entered in the last few seconds (same player, points
+    and hand) is not added unless ``again``: two phones at one table often enter the same
+    play."""
 
     def echo(row: Match, value: rules.Match) -> Change | None:
-        if tile or again or not by.phone:
+        if again or not by.phone:
             return None
         hand = len(value.hands) if value.hands and value.hands[-1].end is None else 0
         return (
@@ -79,13 +72,28 @@ def play_record(
 
     return _record(
         match,
-        play_step(player, points, tile, lead),
-        said,
+        play_step(player, points, lead),
+        _seat_said(Kind.SCORED, player, points=points),
         by=by,
         key=key,
         override=override,
         echo=echo,
-        ask=opened_out_of_turn if tile else None,
+    )
+
+
+def tile_record(
+    *, match: Match, player: str, tile: str, by: Author, key: str = "", override: bool = False
+) -> Outcome:
+    """Sedma: a tile laid (``tile`` as "4-4"). The hand's first double opens it: laid by a
+    later player than the one due, the table is asked (``opened_out_of_turn``)."""
+    return _record(
+        match,
+        tile_step(player, tile),
+        _seat_said(Kind.LAID, player, tile=tile),
+        by=by,
+        key=key,
+        override=override,
+        ask=opened_out_of_turn,
     )
 
 
@@ -269,3 +277,10 @@ def _end_said(end: rules.HandEnd) -> Callable[[rules.Match], tuple[str, dict]]:
 
 def _said(kind: str, **params: object) -> Callable[[rules.Match], tuple[str, dict]]:
     return lambda value: (kind, params)
+
+
+def _seat_said(
+    kind: str, player: str, **params: object
+) -> Callable[[rules.Match], tuple[str, dict]]:
+    """What the history keeps of a player's entry: their seat, and ``params``."""
+    return lambda value: (kind, {"seat": value.players.index(player), **params})

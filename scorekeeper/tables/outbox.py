@@ -19,7 +19,7 @@ from scorekeeper import rules
 from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import match_value
-from scorekeeper.tables.steps import Step, end_step, play_step, undo_step
+from scorekeeper.tables.steps import Step, end_step, play_step, tile_step, undo_step
 
 #: what a form said was wrong with an entry, by field (NON_FIELD_ERRORS: the entry as a whole)
 Errors = dict[str, list[str]]
@@ -62,13 +62,9 @@ def entry_step(kind: str, seating: rules.Match, data: MultiValueDict) -> tuple[S
         if not form.is_valid():
             return None, _errors(form)
         played = form.cleaned_data
-        step = play_step(
-            played["player"],
-            played.get("points"),
-            played.get("tile", ""),
-            played.get("lead", False),
-        )
-        return step, {}
+        if seating.game == "sedma":
+            return tile_step(played["player"], played["tile"]), {}
+        return play_step(played["player"], played["points"], played.get("lead", False)), {}
     if "preview" in data:
         return _refused(gettext("A preview of the hand's end: it records nothing."))
     end_form = hand_end_form(seating, data)

@@ -1,6 +1,6 @@
-"""What an entry does to the match, worked out without writing anything: a Step for a play,
-the end of a hand and an undo, as the services keep them (entries.py) and a phone's entries not
-yet sent are worked out (outbox.py)."""
+"""What an entry does to the match, worked out without writing anything: a Step for a Straight
+play, a Sedma tile, the end of a hand and an undo, as the services keep them (entries.py) and a
+phone's entries not yet sent are worked out (outbox.py)."""
 
 from __future__ import annotations
 
@@ -36,24 +36,28 @@ def last_entry(value: rules.Match) -> tuple[str, rules.Play | None]:
     return "hand", None
 
 
-def _playing(value: rules.Match, player: str | None) -> tuple[tuple[rules.Hand, ...], rules.Hand]:
+def _playing(value: rules.Match) -> tuple[tuple[rules.Hand, ...], rules.Hand]:
     """The hands before the one being played, and that one, started now when there is none.
     A new hand names no leader or opener: the engine knows who leads or opens it from the hands
-    before. A Sedma hand's first double, laid by ``player``, opens it; those who had the turn
-    to open before ``player`` passed (``opened_out_of_turn`` asks the table at once)."""
+    before."""
     if value.hands and value.hands[-1].end is None:
-        hands, playing = value.hands[:-1], value.hands[-1]
-    else:
-        hands, playing = value.hands, rules.Hand()
-    if value.game != "sedma" or player is None or playing.plays:
-        return hands, playing
-    scheduled = playing.opener or due_to_open(value.with_hands(hands)) or player
+        return value.hands[:-1], value.hands[-1]
+    return value.hands, rules.Hand()
+
+
+def _opened(before: rules.Match, playing: rules.Hand, player: str) -> rules.Hand:
+    """A Sedma hand's first double, laid by ``player``, opens it; those who had the turn to
+    open before ``player`` passed (``opened_out_of_turn`` asks the table at once). ``before``:
+    the match with the hands before this one."""
+    if playing.plays:
+        return playing
+    scheduled = playing.opener or due_to_open(before) or player
     passed: list[str] = []
-    while scheduled != player and len(passed) < len(value.players):
+    while scheduled != player and len(passed) < len(before.players):
         passed.append(scheduled)
-        scheduled = value.left_of(scheduled)
+        scheduled = before.left_of(scheduled)
     opened = tuple(passed) if scheduled == player else ()
-    return hands, replace(playing, opener=player, passed_opening=opened)
+    return replace(playing, opener=player, passed_opening=opened)
 
 
 def _sedma_over(hand: rules.Hand, player: str) -> rules.Hand:
@@ -69,19 +73,33 @@ def _sedma_over(hand: rules.Hand, player: str) -> rules.Hand:
     return hand
 
 
-def play_step(player: str, points: int | None = None, tile: str = "", lead: bool = False) -> Step:
-    """Straight: a scoring play (``lead``: the leader's first tile). Sedma: a tile laid."""
+def _with_play(hand: rules.Hand, play: rules.Play) -> rules.Hand:
+    return replace(hand, plays=(*hand.plays, play))
+
+
+def play_step(player: str, points: int, lead: bool = False) -> Step:
+    """Straight: a scoring play (``lead``: the leader's first tile)."""
 
     def step(value: rules.Match) -> rules.Match:
-        laid = rules.Play(player, points=points, tile=parse_tile(tile) if tile else None, lead=lead)
-        hands, playing = _playing(value, player)
+        hands, playing = _playing(value)
         if lead and not hands and not playing.plays and playing.leader is None:
             # the first hand's leader was left to the table: the lead says who it was
             playing = replace(playing, leader=player)
-        playing = replace(playing, plays=(*playing.plays, laid))
-        if value.game == "sedma":
-            playing = _sedma_over(playing, player)
+        playing = _with_play(playing, rules.Play(player, points=points, lead=lead))
         return value.with_hands((*hands, playing))
+
+    return step
+
+
+def tile_step(player: str, tile: str) -> Step:
+    """Sedma: a tile laid (the first double of a hand opens it), and the hand over when it was
+    the last one (``_sedma_over``)."""
+
+    def step(value: rules.Match) -> rules.Match:
+        hands, playing = _playing(value)
+        playing = _opened(value.with_hands(hands), playing, player)
+        playing = _with_play(playing, rules.Play(player, tile=parse_tile(tile)))
+        return value.with_hands((*hands, _sedma_over(playing, player)))
 
     return step
 
@@ -92,7 +110,7 @@ def end_step(end: rules.HandEnd, starter: str | None = None) -> Step:
     def step(value: rules.Match) -> rules.Match:
         if value.game == "chickenfoot":
             return value.with_hands((*value.hands, rules.Hand(end=end, starter=starter)))
-        hands, playing = _playing(value, None)
+        hands, playing = _playing(value)
         return value.with_hands((*hands, replace(playing, end=end)))
 
     return step

@@ -18,6 +18,7 @@ from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from tests.access.conftest import Persona
 from tests.seated import changes_said, named_plays
 from tests.web.pages import HTMX, content, text, totals
+from tests.web.table import correction
 
 BEFORE = [65, 35, 5, 0]
 STALE = (
@@ -256,20 +257,19 @@ def history(client: Client, match: Match) -> list[tuple[int, str, str]]:
 
 def correct_hand_1(client: Client, match: Match, *, ana: int, fingerprint: str) -> HttpResponse:
     """Hand 1 with Ana's first play made ``ana`` points; everything else as it was."""
-    return client.post(
-        reverse("tables:edit_hand", args=[match.pk, 1]),
-        {
-            "play-0-player": "Ana",
-            "play-0-points": str(ana),
-            "play-1-player": "Bo",
-            "play-1-points": "15",
-            "out": "0",
-            "pips_1": "12",
-            "pips_2": "9",
-            "pips_3": "11",
-            "fingerprint": fingerprint,
-        },
-    )
+    data = {
+        "play-0-player": "Ana",
+        "play-0-points": str(ana),
+        "play-1-player": "Bo",
+        "play-1-points": "15",
+        "out": "0",
+        "pips_1": "12",
+        "pips_2": "9",
+        "pips_3": "11",
+        # the fingerprint of the hand as the page showed it, not as it is now
+        "fingerprint": fingerprint,
+    }
+    return client.post(reverse("tables:edit_hand", args=[match.pk, 1]), correction(match, 1, data))
 
 
 def correction_form(client: Client, match: Match, number: int) -> tuple[HttpResponse, str]:

@@ -39,7 +39,7 @@ from tests.access.conftest import (
 )
 from tests.seated import named_plays
 from tests.web.pages import HTMX, content, text, totals
-from tests.web.table import fingerprint, setup_data
+from tests.web.table import correction, fingerprint, setup_data
 
 WATCHING = "You are watching this match."
 
@@ -146,9 +146,8 @@ def correct_hand(client: Client, table: Table) -> HttpResponse:
         "pips_1": "12",
         "pips_2": "9",
         "pips_3": "11",
-        "fingerprint": fingerprint(table.match, 1),
     }
-    return client.post(table.url("edit_hand", 1), data)
+    return client.post(table.url("edit_hand", 1), correction(table.match, 1, data))
 
 
 def hand_corrected(table: Table, response: HttpResponse, persona: Persona) -> None:

@@ -23,7 +23,7 @@ from tests.nights.test_nights import draw, member_ids, new_night, season_of, sit
 from tests.nights.test_signing import PLAYERS, night_match
 from tests.web.table import (
     chickenfoot_round,
-    fingerprint,
+    correction,
     play,
     scorekeeper_client,
     seated_names,
@@ -107,7 +107,7 @@ def test_an_undo_reads_the_match_once(organizer: Client) -> None:
 
 def test_a_correction_and_a_hand_deleted_read_the_match_once(organizer: Client) -> None:
     match = three_hands()
-    data = {**HAND_ONE_CORRECTED, "fingerprint": fingerprint(match, 1)}
+    data = correction(match, 1, HAND_ONE_CORRECTED)
     with CaptureQueriesContext(connection) as corrected:
         response = organizer.post(reverse("tables:edit_hand", args=[match.pk, 1]), data)
     assert response.status_code == 302

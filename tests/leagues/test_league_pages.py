@@ -32,7 +32,7 @@ from tests.leagues.season import (
     round5,
 )
 from tests.web.pages import HTMX, content, text
-from tests.web.table import fingerprint
+from tests.web.table import correction
 
 if TYPE_CHECKING:
     from tests.leagues.conftest import StoredSeason
@@ -414,10 +414,7 @@ def test_editing_an_earlier_hand_changes_the_points_in_the_standings(
 
     response = client.post(
         reverse("tables:edit_hand", args=[ana_beats_bo.pk, 1]),
-        {
-            **{"out": "0", "pips_1": "33"},
-            "fingerprint": fingerprint(ana_beats_bo, 1),
-        },
+        correction(ana_beats_bo, 1, {"out": "0", "pips_1": "33"}),
     )
     straight_league.matches[ana_beats_bo.pk] = two_player(
         ("Ana", "Bo"), [("Ana", 33), ("Bo", 13), ("Ana", 38)]
@@ -436,10 +433,7 @@ def test_editing_an_earlier_hand_so_nobody_reaches_the_target_takes_the_match_ou
 ) -> None:
     client.post(
         reverse("tables:edit_hand", args=[ana_beats_bo.pk, 1]),
-        {
-            **{"out": "0", "pips_1": "7"},
-            "fingerprint": fingerprint(ana_beats_bo, 1),
-        },
+        correction(ana_beats_bo, 1, {"out": "0", "pips_1": "7"}),
     )
     straight_league.matches[ana_beats_bo.pk] = two_player(
         ("Ana", "Bo"), [("Ana", 7), ("Bo", 13), ("Ana", 38)]
@@ -463,17 +457,11 @@ def test_editing_an_earlier_hand_to_the_other_player_changes_who_won(
     # then Ana's domino in hand 3 (Ana held 22 ... now Bo held 22) puts Ana on 75
     client.post(
         reverse("tables:edit_hand", args=[match.pk, 1]),
-        {
-            **{"out": "0", "pips_1": "38"},
-            "fingerprint": fingerprint(match, 1),
-        },
+        correction(match, 1, {"out": "0", "pips_1": "38"}),
     )
     client.post(
         reverse("tables:edit_hand", args=[match.pk, 3]),
-        {
-            **{"out": "0", "pips_1": "22"},
-            "fingerprint": fingerprint(match, 3),
-        },
+        correction(match, 3, {"out": "0", "pips_1": "22"}),
     )
     straight_league.matches[match.pk] = two_player(
         ("Ana", "Bo"), [("Ana", 38), ("Ana", 13), ("Ana", 22)]

@@ -23,7 +23,7 @@ from tests.leagues.test_kept_ratings import assert_kept_equals_scratch
 from tests.nights.test_nights import draw, new_night, season_of, start
 from tests.nights.test_signing import PLAYERS, sign_url, version_shown
 from tests.web.pages import content, text, totals
-from tests.web.table import board, domino, fingerprint, scorekeeper_client, seated_names
+from tests.web.table import board, correction, domino, scorekeeper_client, seated_names
 
 pytestmark = pytest.mark.django_db
 
@@ -70,14 +70,7 @@ def disputed_match(organizer: Client) -> tuple[Match, Dispute, Client]:
 
 def hand_one_corrected(match: Match, **extra: str) -> dict:
     """Hand 1 as the director corrects it: seat 1 held 12 pips, not 6 (18 in all: 20)."""
-    return {
-        "out": "1",
-        "pips_0": "12",
-        "pips_2": "6",
-        "pips_3": "3",
-        "fingerprint": fingerprint(match, 1),
-        **extra,
-    }
+    return correction(match, 1, {"out": "1", "pips_0": "12", "pips_2": "6", "pips_3": "3", **extra})
 
 
 def test_the_director_ends_the_match_where_the_correction_makes_it_won(organizer) -> None:

@@ -20,7 +20,7 @@ from scorekeeper.nights.models import Dispute, Night
 from scorekeeper.tables.models import Change, Match
 from tests.nights.test_nights import draw, new_night, season_of, start
 from tests.web.pages import HTMX, content, text, totals
-from tests.web.table import board, fingerprint, play, scorekeeper_client, seated_names
+from tests.web.table import board, correction, play, scorekeeper_client, seated_names
 from tests.web.table import start as start_match
 
 pytestmark = pytest.mark.django_db
@@ -70,13 +70,16 @@ def correct_hand_one(client: Client, match: Match, *, second_side_scored: int):
     seats = seated_names(match)
     return client.post(
         reverse("tables:edit_hand", args=[match.pk, 1]),
-        {
-            "play-0-player": seats[1],
-            "play-0-points": str(second_side_scored),
-            "play-1-player": seats[0],
-            "play-1-points": "25",
-            "fingerprint": fingerprint(match, 1),
-        },
+        correction(
+            match,
+            1,
+            {
+                "play-0-player": seats[1],
+                "play-0-points": str(second_side_scored),
+                "play-1-player": seats[0],
+                "play-1-points": "25",
+            },
+        ),
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.http import HttpResponse
@@ -167,9 +169,31 @@ def saved(response: HttpResponse, match: Match) -> bool:
 def fingerprint(match: Match, number: int) -> str:
     """The version of a stored hand that the correction form carries."""
     from scorekeeper.table_pages.entries import hand_fingerprint
+
+    hand = _stored_hand(match, number)
+    return "" if hand is None else hand_fingerprint(hand, match.game)
+
+
+def correction(match: Match, number: int, fields: Mapping[str, str]) -> dict[str, str]:
+    """``fields`` posted as the correction page of hand ``number`` posts them: with the
+    fingerprint of the hand it showed, and its rows of plays counted (the formset's management
+    form: a row per play stored and the empty rows to add plays)."""
+    from scorekeeper.tables.forms.corrections import EXTRA_ROWS
+
+    hand = _stored_hand(match, number)
+    plays = 0 if hand is None else len(hand.plays)
+    return {
+        "fingerprint": fingerprint(match, number),
+        "play-TOTAL_FORMS": str(plays + EXTRA_ROWS),
+        "play-INITIAL_FORMS": str(plays),
+        **fields,
+    }
+
+
+def _stored_hand(match: Match, number: int) -> rules.Hand | None:
     from scorekeeper.tables.scoring import match_value, with_everything
 
     value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
     if not 1 <= number <= len(value.hands):
-        return ""
-    return hand_fingerprint(value.hands[number - 1], match.game)
+        return None
+    return value.hands[number - 1]

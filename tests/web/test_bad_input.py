@@ -20,8 +20,8 @@ from tests.web.table import (
     FOUR,
     board,
     chickenfoot_round,
+    correction,
     domino,
-    fingerprint,
     lay,
     pips_fields,
     play,
@@ -215,6 +215,9 @@ def test_no_entry_makes_the_app_fail_and_a_refused_one_changes_nothing(
 
 EDIT_FIELDS = [
     *[f"play-{row}-{name}" for row in range(3) for name in ("player", "points", "tile", "remove")],
+    # the rows' count the page sends (the formset's management form), tampered with
+    "play-TOTAL_FORMS",
+    "play-INITIAL_FORMS",
     "how",
     "player",
     *[f"pips_{seat}" for seat in range(5)],
@@ -239,7 +242,7 @@ def test_no_correction_makes_the_app_fail_and_a_refused_one_changes_nothing(
     match = a_match_under_way(game)
     before = snapshot(match)
 
-    data = {"fingerprint": fingerprint(match, number), **data}
+    data = correction(match, number, data)
     response = scorekeeper_client().post(reverse("tables:edit_hand", args=[match.pk, number]), data)
 
     assert response.status_code in ANSWERS

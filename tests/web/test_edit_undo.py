@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
+from scorekeeper.rules import limits
 from scorekeeper.tables.models import Hand, Match
 from tests.seated import named_plays
 from tests.web.pages import double_button_disabled, is_board_only, next_up, picked, text, totals
@@ -14,8 +16,8 @@ from tests.web.table import (
     blocked,
     board,
     chickenfoot_round,
+    correction,
     domino,
-    fingerprint,
     lay,
     play,
     rows,
@@ -34,8 +36,9 @@ def edit_url(match: Match, number: int) -> str:
 
 
 def post_edit(client: Client, match: Match, number: int, data: dict):
-    """Post a correction as the form does: with the fingerprint of the hand it showed."""
-    return client.post(edit_url(match, number), {**data, "fingerprint": fingerprint(match, number)})
+    """Post a correction as the form does: with the fingerprint of the hand it showed, its rows
+    of plays counted."""
+    return client.post(edit_url(match, number), correction(match, number, data))
 
 
 def delete(client: Client, match: Match, number: int):
@@ -305,6 +308,54 @@ def test_a_sedma_hand_saved_back_unchanged_keeps_its_score(
 
     assert response.status_code == 302
     assert totals(board(client, sedma_match)) == [6, 8, 10, 4]
+
+
+@pytest.mark.parametrize(
+    "count",
+    [
+        {"play-TOTAL_FORMS": None, "play-INITIAL_FORMS": None},  # a page from before the count
+        {"play-TOTAL_FORMS": "many"},
+        {"play-TOTAL_FORMS": "100000"},
+    ],
+    ids=["missing", "not a number", "more rows than a hand holds"],
+)
+def test_a_correction_whose_rows_are_not_counted_as_the_page_counts_them_is_refused(
+    client: Client, db: None, count: dict[str, str | None]
+) -> None:
+    match = three_hands()
+    data = correction(match, 1, HAND_ONE_CORRECTED) | count
+    sent = {name: value for name, value in data.items() if value is not None}
+
+    response = client.post(edit_url(match, 1), sent)
+
+    assert response.status_code == 422
+    assert (
+        "The rows of plays did not arrive as this page sends them: nothing was saved. Here is "
+        "the hand as it is stored; make your correction again."
+    ) in text(response)
+    assert totals(board(client, match)) == [65, 35, 5, 0]
+    # the hand as stored, counted as the page counts it: the next Save is read
+    page = response.content.decode()
+    assert 'name="play-0-points" value="10"' in page
+    assert 'name="play-TOTAL_FORMS" value="4"' in page
+    assert post_edit(client, match, 1, HAND_ONE_CORRECTED).status_code == 302
+    assert totals(board(client, match)) == [45 + 25, 15 + 20, 5, 0]
+
+
+def test_a_hand_kept_with_more_plays_than_a_match_file_holds_can_still_be_corrected(
+    client: Client, db: None
+) -> None:
+    plays = tuple(rules.Play(FOUR[i % 4], points=5) for i in range(limits.MOST_PLAYS + 3))
+    match = stored("straight", *FOUR, hands=(rules.Hand(leader="Ana", plays=plays),))
+    data = {}
+    for i, laid in enumerate(plays):
+        data |= {f"play-{i}-player": laid.player, f"play-{i}-points": "5"}
+
+    response = post_edit(client, match, 1, data | {"play-0-points": "10"})
+
+    assert response.status_code == 302
+    # Ana's 9 plays and Bo's, Cy's and Di's 8: Ana's first made a 10
+    assert totals(board(client, match)) == [50, 40, 40, 40]
 
 
 def test_there_is_no_correcting_a_hand_that_was_never_played(client: Client, db: None) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
+from scorekeeper.rules import limits
 from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables.forms.entry import BLOCKED, SeatedChoiceField, read_tile, seat_key
 
@@ -62,8 +65,47 @@ class PlayRowForm(forms.Form):
         return data
 
 
-def play_rows(match: rules.Match, hand: rules.Hand, data=None, extra: int = 2) -> list[PlayRowForm]:
-    """A row per play of ``hand`` and ``extra`` empty rows to add plays."""
+#: the empty rows below a hand's plays, to add plays with
+EXTRA_ROWS = 2
+
+#: what the rows' count (the formset's management form) says when it did not come as the page
+#: sends it: missing (a page loaded before the rows were counted, a request made by hand), not
+#: a number, or more rows than a hand holds
+ROWS_NOT_AS_SENT = _(
+    "The rows of plays did not arrive as this page sends them: nothing was saved. Here is the "
+    "hand as it is stored; make your correction again."
+)
+
+
+class PlayRows(forms.BaseFormSet):
+    """The plays of a hand being corrected, a row each, in order ("play-0-points", ...)."""
+
+    default_error_messages = {
+        "missing_management_form": ROWS_NOT_AS_SENT,
+        "too_many_forms": ROWS_NOT_AS_SENT,
+    }
+
+    @classmethod
+    def get_default_prefix(cls) -> str:
+        return "play"
+
+    def plays(self) -> tuple[rules.Play, ...]:
+        """The hand's plays as corrected: the rows removed or left empty drop out."""
+        return tuple(row.cleaned_data["play"] for row in self if row.cleaned_data.get("play"))
+
+
+def play_rows(match: rules.Match, hand: rules.Hand, data=None) -> PlayRows:
+    """A row per play of ``hand`` and EXTRA_ROWS empty rows to add plays. Rows sent past the
+    plays a hand holds (as many as a match file, or as this one was kept with) and the empty
+    rows are refused unread."""
+    most = max(len(hand.plays), limits.MOST_PLAYS) + EXTRA_ROWS
+    # a PlayRows of PlayRowForm (django-stubs types what formset_factory makes a BaseFormSet)
+    formset = cast(
+        "type[PlayRows]",
+        forms.formset_factory(
+            PlayRowForm, formset=PlayRows, extra=EXTRA_ROWS, max_num=most, absolute_max=most
+        ),
+    )
     initial = [
         {
             "player": seat_key(match.players, play.player),
@@ -73,13 +115,9 @@ def play_rows(match: rules.Match, hand: rules.Hand, data=None, extra: int = 2) -
         }
         for play in hand.plays
     ]
-    initial += [{} for _ in range(extra)]
-    return [
-        PlayRowForm(
-            data, prefix=f"play-{i}", initial=row, players=list(match.players), game=match.game
-        )
-        for i, row in enumerate(initial)
-    ]
+    return formset(
+        data, initial=initial, form_kwargs={"players": list(match.players), "game": match.game}
+    )
 
 
 def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
