@@ -12,7 +12,7 @@ from scorekeeper.rules.scoreboard import (
     after_the_end,
     decided_at_time,
 )
-from scorekeeper.rules.text import N_, NOTHING, Says, join_names
+from scorekeeper.rules.text import N_, NOTHING, Says, Who, join_names
 from scorekeeper.rules.tiles import set_pips
 
 
@@ -162,7 +162,7 @@ def _score_round(
     out = end.player if end.how == "domino" else None
     findings += _check_double_blank(number, holders, double, out)
     if out is not None:
-        explanation.append(Says("{player} went out.", player=out))
+        explanation.append(Says("{player} went out.", player=Who(out)))
         if end.pips_of(out):
             findings.append(
                 finding(
@@ -172,7 +172,7 @@ def _score_round(
                     "{player} went out, so {player} holds no tiles, but {pips} pips were "
                     "entered for {player}.",
                     in_round=True,
-                    player=out,
+                    player=Who(out),
                     pips=end.pips_of(out),
                 )
             )
@@ -185,19 +185,19 @@ def _score_round(
             explanation.append(
                 Says(
                     "{name}: {pips} pips + 0-0 counted as {bonus} = {points}.",
-                    name=name,
+                    name=Who(name),
                     pips=pips,
                     bonus=bonus,
                     points=points[name],
                 )
             )
         elif name == out and not pips:
-            explanation.append(Says("{name}: went out, 0.", name=name))
+            explanation.append(Says("{name}: went out, 0.", name=Who(name)))
         else:
             explanation.append(
-                Says("{name}: 1 pip.", name=name)
+                Says("{name}: 1 pip.", name=Who(name))
                 if pips == 1
-                else Says("{name}: {pips} pips.", name=name, pips=pips)
+                else Says("{name}: {pips} pips.", name=Who(name), pips=pips)
             )
     findings += _check_players_out(match, number, end, out)
     findings += _check_pips(match, number, end, double)
@@ -212,7 +212,7 @@ def _round_start(number: int, double: int | None, starter: str | None) -> Says:
             "Round {number} started with {double}-{double}, set by {starter}.",
             number=number,
             double=double,
-            starter=starter,
+            starter=Who(starter),
         )
     return Says("Round {number} started with {double}-{double}.", number=number, double=double)
 
@@ -229,7 +229,7 @@ def _check_double_blank(
                 None,
                 "there is only one 0-0, but {holders} are each said to hold it.",
                 in_round=True,
-                holders=join_names(list(holders)),
+                holders=join_names([Who(holder) for holder in holders]),
             )
         )
     if holders and double == 0:
@@ -250,7 +250,7 @@ def _check_double_blank(
                 None,
                 "{player} went out, so {player} cannot be holding 0-0.",
                 in_round=True,
-                player=out,
+                player=Who(out),
             )
         )
     return findings
@@ -278,8 +278,10 @@ def _check_players_out(match: Match, number: int, end: HandEnd, out: str | None)
                     "0-0{also}."
                 ),
                 in_round=True,
-                others=join_names(empty),
-                also=Says(" as well as {out}, who went out", out=out) if out else Says(NOTHING),
+                others=join_names([Who(name) for name in empty]),
+                also=Says(" as well as {out}, who went out", out=Who(out))
+                if out
+                else Says(NOTHING),
             )
         ]
     return []
@@ -292,7 +294,7 @@ def _check_pips(match: Match, number: int, end: HandEnd, double: int | None) -> 
     findings = []
     for name, held in pips.items():
         if held > left:
-            who = Says("{name} holds {held}", name=name, held=held)
+            who = Says("{name} holds {held}", name=Who(name), held=held)
             findings.append(_too_many(number, who, highest, double, left))
     total = sum(pips.values())
     if not findings and total > left:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules.findings import Finding, finding
-from scorekeeper.rules.match import GAME_NAMES, Hand, Match
-from scorekeeper.rules.text import N_, NOTHING, Says, joined
+from scorekeeper.rules.match import GAME_NAMES, Hand, Match, Side
+from scorekeeper.rules.text import N_, NOTHING, Says, Who, joined
 
 
 def check_claims(
@@ -22,8 +22,10 @@ def check_claims(
     """A `claimed-mismatch` for each number the table wrote that differs from the app's."""
     findings = []
     arithmetic = joined(explanation)
+    # a side written by its label, or a player: said by name either way
+    known = {str(key): key for key in points}
     for name, claimed in hand.claimed.items():
-        side = name if name in points else match.side_of(name)
+        side = known[name] if name in known else match.side_of(name)
         if claimed != points[side]:
             findings.append(
                 finding(
@@ -33,7 +35,7 @@ def check_claims(
                     "the table wrote {claimed} for {side}, the app makes it {actual}. {arithmetic}",
                     in_round=in_round,
                     claimed=claimed,
-                    side=side,
+                    side=side if isinstance(side, Side) else Who(side),
                     actual=points[side],
                     arithmetic=arithmetic,
                 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -73,6 +74,10 @@ class Side:
     @property
     def is_partnership(self) -> bool:
         return len(self.players) > 1
+
+    def said_with(self, names: Mapping[str, str]) -> str:
+        """The side said by its players' names: "Ana & Cy"."""
+        return SIDE_JOIN.join(names.get(player, player) for player in self.players)
 
     def __str__(self) -> str:
         return self.label

@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper.rules.findings import Finding, Severity, finding
 from scorekeeper.rules.match import Match, Side
-from scorekeeper.rules.text import N_, NOTHING, Says
+from scorekeeper.rules.text import N_, NOTHING, Says, Who, listed, scored
 
 #: The match's rule of a round played on the clock: time was called while this hand was being
 #: played, so it is the last (docs/tournaments.md, *The round clock*). Set by the table's round,
@@ -101,12 +101,17 @@ def _next_as_dict(next_up: NextUp) -> dict[str, Any]:
     }
 
 
+def said_by_name(key: Side | str) -> Side | Who:
+    """A side, or a player by their key (Chickenfoot's points are by player)."""
+    return key if isinstance(key, Side) else Who(key)
+
+
 def hand_summary(number: int, points: dict[Side, int]) -> Says:
     """The last line of every hand's explanation: what each side scored in it."""
     return Says(
         "Hand {number}: {points}.",
         number=number,
-        points=", ".join(f"{side} {scored}" for side, scored in points.items()),
+        points=listed([scored(said_by_name(side), total) for side, total in points.items()]),
     )
 
 

@@ -15,7 +15,7 @@ from scorekeeper.rules.scoreboard import (
     decided_at_time,
     hand_summary,
 )
-from scorekeeper.rules.text import N_, Says, join_names
+from scorekeeper.rules.text import N_, Says, Who, join_names
 from scorekeeper.rules.tiles import tile_name
 
 DOUBLES = 7
@@ -40,7 +40,7 @@ def explain_double(player: str, double: int, line: list[int]) -> Says:
     if not lighter:
         return Says(
             "{player} sets {double}-{double}: 1 (no lighter double is down) = 1.",
-            player=player,
+            player=Who(player),
             double=double,
         )
     template = (
@@ -52,7 +52,7 @@ def explain_double(player: str, double: int, line: list[int]) -> Says:
         )
     )
     return Says(
-        template, player=player, double=double, count=len(lighter), names=names, points=points
+        template, player=Who(player), double=double, count=len(lighter), names=names, points=points
     )
 
 
@@ -104,7 +104,7 @@ def score_sedma(match: Match) -> Scoreboard:
                         number,
                         play_number,
                         "{player} laid {tile} after {winner} had won the match.",
-                        player=play.player,
+                        player=Who(play.player),
                         tile=tile_name(play.tile),
                         winner=winner,
                     )
@@ -116,7 +116,7 @@ def score_sedma(match: Match) -> Scoreboard:
                         number,
                         play_number,
                         "{player} laid {tile}, but the hand was over: {why}",
-                        player=play.player,
+                        player=Who(play.player),
                         tile=tile_name(play.tile),
                         why=state.ended,
                     )
@@ -137,7 +137,7 @@ def score_sedma(match: Match) -> Scoreboard:
                         Says(
                             "{player} reaches {total}, the target is {target}: {player} wins "
                             "the match.",
-                            player=play.player,
+                            player=Who(play.player),
                             total=totals[side],
                             target=target,
                         )
@@ -173,7 +173,7 @@ def _note_hand_over(state: _HandState, player: str) -> None:
     if len(state.line) == DOUBLES:
         state.ended = Says("all seven doubles were down.")
     elif state.tiles_played.get(player, 0) == TILES_EACH:
-        state.ended = Says("{player} had played all seven tiles.", player=player)
+        state.ended = Says("{player} had played all seven tiles.", player=Who(player))
 
 
 def _lay_tile(
@@ -207,8 +207,8 @@ def _lay_tile(
                 number,
                 play_number,
                 "{opener} opened the hand, but the first double is recorded for {player}.",
-                opener=opener,
-                player=play.player,
+                opener=Who(opener),
+                player=Who(play.player),
             )
         )
     if tile in state.seen:
@@ -231,7 +231,7 @@ def _lay_tile(
                 play_number,
                 "{player} passed the opening for want of a double, so cannot set {tile} "
                 "later in the hand: there is no drawing in Sedma.",
-                player=play.player,
+                player=Who(play.player),
                 tile=tile_name(play.tile),
             )
         )
@@ -244,7 +244,7 @@ def _lay_tile(
                     number,
                     play_number,
                     "{player} has now laid {count} tiles, but each player holds only seven.",
-                    player=play.player,
+                    player=Who(play.player),
                     count=TILES_EACH + 1,
                 )
             )
@@ -338,8 +338,8 @@ def _check_opening(
                 None,
                 "{scheduled} had the first turn to open this hand (the next player to the left "
                 "of the last hand's), not {first}.",
-                scheduled=scheduled,
-                first=turns[0],
+                scheduled=Who(scheduled),
+                first=Who(turns[0]),
             )
         )
     for before, after in zip(turns, turns[1:], strict=False):
@@ -351,9 +351,9 @@ def _check_opening(
                     None,
                     "the turn to open passes to the left: after {before} comes {left}, "
                     "not {after}.",
-                    before=before,
-                    left=match.left_of(before),
-                    after=after,
+                    before=Who(before),
+                    left=Who(match.left_of(before)),
+                    after=Who(after),
                 )
             )
             break
@@ -364,7 +364,7 @@ def _check_opening(
                 number,
                 None,
                 "{players} all passed the opening; someone holds a double.",
-                players=join_names(list(passed)),
+                players=join_names([Who(name) for name in passed]),
             )
         )
     return findings, scheduled or turns[0]
@@ -374,10 +374,10 @@ def _next_opener(match: Match, hands: list[HandScore], scheduled: str | None) ->
     if hands and not hands[-1].finished:
         number = hands[-1].number
         hand = match.hands[-1]
-        opener = hand.opener or (hand.plays[0].player if hand.plays else scheduled)
         if not hand.plays:
-            return _opens(number, opener)
-        says = Says("Hand {number}: {opener} opened.", number=number, opener=opener)
+            return _opens(number, hand.opener or scheduled)
+        opener = hand.opener or hand.plays[0].player
+        says = Says("Hand {number}: {opener} opened.", number=number, opener=Who(opener))
         return NextUp(hand=number, opener=opener, says=says)
     number = len(hands) + 1
     if scheduled is None:
@@ -397,6 +397,6 @@ def _opens(number: int, opener: str | None) -> NextUp:
     says = Says(
         "Hand {number}: {opener} opens with a double; without one, the turn passes to the left.",
         number=number,
-        opener=opener,
+        opener=Who(opener),
     )
     return NextUp(hand=number, opener=opener, says=says)

@@ -15,7 +15,7 @@ from scorekeeper.rules.scoreboard import (
     hand_summary,
 )
 from scorekeeper.rules.straight_hand_end import _about, score_hand_end
-from scorekeeper.rules.text import N_, Says
+from scorekeeper.rules.text import N_, Says, Who, listed, scored
 
 MAX_PLAY_WITH_SPINNER = 35
 MAX_PLAY_WITHOUT_SPINNER = 20
@@ -50,7 +50,7 @@ def score_straight(match: Match) -> Scoreboard:
                         number,
                         play_number,
                         "{player} scored {points} after {winner} had won the match.",
-                        player=play.player,
+                        player=Who(play.player),
                         points=play.points,
                         winner=winner,
                     )
@@ -65,7 +65,7 @@ def score_straight(match: Match) -> Scoreboard:
                 0,
                 Says(
                     "Scored in play: {plays}.",
-                    plays=", ".join(f"{p.player} {p.points}" for p in hand.plays),
+                    plays=listed([scored(Who(p.player), p.points) for p in hand.plays]),
                 ),
             )
 
@@ -136,7 +136,7 @@ def _next_leader(match: Match, hands: list[HandScore], leader: str | None) -> Ne
             "Hand {number}: the rules cannot tell who leads; the table says.", number=number
         )
     else:
-        says = Says("Hand {number}: {leader} leads.", number=number, leader=leader)
+        says = Says("Hand {number}: {leader} leads.", number=number, leader=Who(leader))
     return NextUp(hand=number, leader=leader, says=says)
 
 
@@ -162,7 +162,7 @@ def _check_lead(number: int, hand: Hand, leader: str | None) -> list[Finding]:
                     number,
                     play_number,
                     "{player}'s play is marked as the lead, but play {first} already led the hand.",
-                    player=play.player,
+                    player=Who(play.player),
                     first=first_lead,
                 )
             )
@@ -173,7 +173,7 @@ def _check_lead(number: int, hand: Hand, leader: str | None) -> list[Finding]:
                     number,
                     play_number,
                     "{player}'s play is marked as the lead, but the lead is the hand's first play.",
-                    player=play.player,
+                    player=Who(play.player),
                 )
             )
         elif leader is not None and play.player != leader:
@@ -183,8 +183,8 @@ def _check_lead(number: int, hand: Hand, leader: str | None) -> list[Finding]:
                     number,
                     play_number,
                     "{player}'s play is marked as the lead, but {leader} leads this hand.",
-                    player=play.player,
-                    leader=leader,
+                    player=Who(play.player),
+                    leader=Who(leader),
                 )
             )
         first_lead = first_lead or play_number
@@ -203,7 +203,7 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                     play_number,
                     "{player} scored {points}, but the open ends only score when they add up "
                     "to a multiple of five (5, 10, 15 ...).",
-                    player=play.player,
+                    player=Who(play.player),
                     points=play.points,
                 )
             )
@@ -220,7 +220,7 @@ def _check_plays(match: Match, number: int, hand: Hand) -> list[Finding]:
                         "{player} scored {points}, but the open ends can show at most "
                         "{highest} when the first double is no spinner."
                     ),
-                    player=play.player,
+                    player=Who(play.player),
                     points=play.points,
                     highest=highest,
                 )

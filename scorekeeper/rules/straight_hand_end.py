@@ -12,7 +12,10 @@ from scorekeeper.rules.straight_pips import (
     _counted_together,
     _held,
 )
-from scorekeeper.rules.text import N_, Says, join_names, sum_of
+from scorekeeper.rules.text import N_, Named, Says, Who, join_names, listed, scored, sum_of
+
+#: a side's pips added up, "Bo & Di: Bo 12 + Di 11 = 23" (no words of its own to translate)
+_SIDE_SUM = "{side}: {sum}"
 
 
 class EndScore:
@@ -50,11 +53,11 @@ def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> 
                 None,
                 "{player} went out, so {player} holds no tiles, but {pips} pips were entered "
                 "for {player}.",
-                player=player,
+                player=Who(player),
                 pips=end.pips_of(player),
             )
         )
-    result.explanation.append(Says("{player} dominoed.", player=player))
+    result.explanation.append(Says("{player} dominoed.", player=Who(player)))
     if _counted_together(end, side):
         result.explanation.append(
             Says(
@@ -62,7 +65,7 @@ def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> 
                 "count.",
                 side=side,
                 pips=end.pips[side.label],
-                player=player,
+                player=Who(player),
             )
         )
     else:
@@ -72,9 +75,9 @@ def _score_domino(match: Match, number: int, end: HandEnd, result: EndScore) -> 
             result.explanation.append(
                 Says(
                     "{partner}'s {pips} pips are {player}'s partner's and do not count.",
-                    partner=partner,
+                    partner=Who(partner),
                     pips=end.pips_of(partner),
-                    player=player,
+                    player=Who(player),
                 )
             )
     result.side = side
@@ -106,7 +109,7 @@ def _score_blocked(
     result.explanation.append(
         Says(
             "Blocked. Pips left: {pips}.",
-            pips="; ".join(_side_pips(match, side, end) for side in match.sides),
+            pips=listed([_side_pips(match, side, end) for side in match.sides], "; "),
         )
     )
     claimed_side = match.side_of(end.player) if end.player else None
@@ -119,15 +122,15 @@ def _score_blocked(
             )
         )
         if leader is not None:
-            result.next_leader = match.left_of(leader)
+            result.next_leader = following = match.left_of(leader)
             result.explanation.append(
                 Says(
                     "After a blocked tie the next player to the left of {leader} leads: {next}.",
-                    leader=leader,
-                    next=result.next_leader,
+                    leader=Who(leader),
+                    next=Who(following),
                 )
             )
-        if claimed_side is not None:
+        if claimed_side is not None and end.player is not None:
             result.findings.append(
                 finding(
                     "claimed-mismatch",
@@ -135,7 +138,7 @@ def _score_blocked(
                     None,
                     "the table named {claimed} the winner, but {sides} tie for the fewest pips "
                     "({fewest}), so nobody scores.",
-                    claimed=end.player,
+                    claimed=Who(end.player),
                     sides=join_names(lowest),
                     fewest=fewest,
                 )
@@ -153,7 +156,7 @@ def _score_blocked(
     )
     result.points = _winning_score(match, end, side, result.explanation)
     result.next_leader = _blocked_winner_leads(match, end, side, leader)
-    if claimed_side is not None and claimed_side != side:
+    if claimed_side is not None and end.player is not None and claimed_side != side:
         # chosen before the call: the extractor would take any literal in the call's argument
         template = (
             N_(
@@ -172,7 +175,7 @@ def _score_blocked(
                 number,
                 None,
                 template,
-                claimed=end.player,
+                claimed=Who(end.player),
                 side=side,
                 fewest=fewest,
                 claimed_pips=side_pips[claimed_side],
@@ -202,10 +205,10 @@ def _turns_after(match: Match, leader: str, player: str) -> int:
     return (match.players.index(player) - start) % len(match.players)
 
 
-def _side_pips(match: Match, side: Side, end: HandEnd) -> str:
+def _side_pips(match: Match, side: Side, end: HandEnd) -> Says:
     parts = _held(match, end, side)
     # one number: a player on their own, or partners counted together
-    return f"{side}: {sum_of(parts)}" if len(parts) > 1 else f"{side} {parts[0][1]}"
+    return Says(_SIDE_SUM, side=side, sum=sum_of(parts)) if len(parts) > 1 else scored(*parts[0])
 
 
 def _about(side: Side, partnership: str, player: str, **params: object) -> Says:
@@ -253,7 +256,7 @@ def _scores(side: Side, score: int) -> Says:
     return _about(side, N_("{side} score {score}."), N_("{side} scores {score}."), score=score)
 
 
-def _round_each(parts: list[tuple[str, int]], explanation: list[Says]) -> list[tuple[str, int]]:
+def _round_each(parts: list[tuple[Named, int]], explanation: list[Says]) -> list[tuple[Named, int]]:
     rounded = []
     for name, pips in parts:
         explanation.append(Says("{name}: {how}", name=name, how=explain_round5(pips)))
@@ -263,8 +266,8 @@ def _round_each(parts: list[tuple[str, int]], explanation: list[Says]) -> list[t
 
 def _subtract_own(
     side: Side,
-    opponents: list[tuple[str, int]],
-    own: list[tuple[str, int]],
+    opponents: list[tuple[Named, int]],
+    own: list[tuple[Named, int]],
     each: bool,
     explanation: list[Says],
 ) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.findings import Finding, finding
 from scorekeeper.rules.match import HandEnd, Match, Side
-from scorekeeper.rules.text import Says, join_names
+from scorekeeper.rules.text import Named, Says, Who, join_names
 
 SET_PIPS = 168
 #: pips in the 7 lightest tiles, all on the table once a player has dominoed
@@ -23,12 +23,12 @@ def _counted_together(end: HandEnd, side: Side) -> bool:
     return side.is_partnership and side.label in end.pips
 
 
-def _held(match: Match, end: HandEnd, side: Side) -> list[tuple[str, int]]:
+def _held(match: Match, end: HandEnd, side: Side) -> list[tuple[Named, int]]:
     """The pips ``end`` gives for ``side``: partners counted together as one number under the
     side's label, else each player's."""
     if _counted_together(end, side):
-        return [(side.label, end.pips[side.label])]
-    return [(name, end.pips_of(name)) for name in match.players_of(side)]
+        return [(side, end.pips[side.label])]
+    return [(Who(name), end.pips_of(name)) for name in match.players_of(side)]
 
 
 def _check_pips(match: Match, number: int, end: HandEnd) -> list[Finding]:
@@ -48,7 +48,7 @@ def _check_pips(match: Match, number: int, end: HandEnd) -> list[Finding]:
                         None,
                         "{name} holds {pips} pips, but with four players nobody draws, and the "
                         "seven heaviest tiles hold only {limit}.",
-                        name=name,
+                        name=Who(name),
                         pips=pips,
                         limit=HEAVIEST_SEVEN,
                     )
@@ -98,7 +98,7 @@ def _check_counted_together(
                     "alone: give one or the other.",
                     side=side,
                     total=total,
-                    players=join_names(named),
+                    players=join_names([Who(name) for name in named]),
                 )
             )
         if end.how == "blocked" and side == scoring:

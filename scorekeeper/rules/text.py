@@ -3,6 +3,10 @@
 Each sentence keeps its English template and its values apart, so that a front door can
 translate the template and still fill in the numbers. ``str()`` gives the English sentence.
 
+The engine knows players by the keys its front door gives it (a seat, "0", "1" ..., or a
+name where a match file is read): a sentence keeps who it speaks of as a :class:`Who` (or a
+side), and the front door puts each name in when it says the sentence (``render(names=...)``).
+
 Every template is a string literal in a call the message extractor knows (``Says``,
 ``finding``), or is marked with :func:`N_` where an expression chooses it, so that the
 translators' catalogs hold every sentence the engine can say.
@@ -10,18 +14,43 @@ translators' catalogs hold every sentence the engine can say.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 #: the template of a sentence that says nothing (never looked up: "" is a catalog's header)
 NOTHING = ""
 _ONE_NAME = "{name}"
+# sentences with no words of their own: never looked up in a catalog
+_SCORED = "{name} {value}"
+_SUM = "{parts} = {total}"
+_NUMBER = "{total}"
 
 
 def N_(text: str) -> str:
     """Mark an English template for the translators where an expression chooses it."""
     return text
+
+
+@runtime_checkable
+class Named(Protocol):
+    """A value a sentence says by name: a player, or a side."""
+
+    def said_with(self, names: Mapping[str, str]) -> str: ...
+
+
+@dataclass(frozen=True)
+class Who:
+    """A player a sentence speaks of, by their key; said by their name (``names``), or by the
+    key itself where the front door gives no names."""
+
+    key: str
+
+    def said_with(self, names: Mapping[str, str]) -> str:
+        return names.get(self.key, self.key)
+
+    def __str__(self) -> str:
+        return self.key
 
 
 @dataclass(frozen=True, init=False)
@@ -33,25 +62,42 @@ class Says:
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "params", params)
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """Fill the template; ``translate`` maps an English template to another language's."""
+    def render(
+        self,
+        translate: Callable[[str], str] | None = None,
+        names: Mapping[str, str] | None = None,
+    ) -> str:
+        """Fill the template; ``translate`` maps an English template to another language's,
+        ``names`` a player's key to their name."""
         template = translate(self.template) if translate and self.template else self.template
-        values = {
-            key: value.render(translate) if isinstance(value, Says) else value
-            for key, value in self.params.items()
-        }
+        values = {key: _said(value, translate, names) for key, value in self.params.items()}
         return template.format(**values)
 
     def __str__(self) -> str:
         return self.render()
 
 
+def _said(
+    value: Any, translate: Callable[[str], str] | None, names: Mapping[str, str] | None
+) -> Any:
+    if isinstance(value, Says):
+        return value.render(translate, names)
+    if isinstance(value, Named):
+        return value.said_with(names or {})
+    return value
+
+
 def join_names(names: list[Any]) -> Says:
-    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy' (players, or sides by their labels)."""
-    names = [str(name) for name in names]
+    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy': players (``Who``), sides, or words such as tiles."""
     if len(names) <= 1:
-        return Says(_ONE_NAME, name="".join(names))
-    return Says("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+        return Says(_ONE_NAME, name=names[0] if names else "")
+    return Says("{names} and {last}", names=listed(names[:-1]), last=names[-1])
+
+
+def listed(items: list[Any], separator: str = ", ") -> Says:
+    """Values said one after another, "Ana 15, Bo 10", each said by name where it names one."""
+    template = separator.join(f"{{item{i}}}" for i in range(len(items)))
+    return Says(template, **{f"item{i}": item for i, item in enumerate(items)})
 
 
 def joined(lines: list[Says], separator: str = " ") -> Says:
@@ -60,11 +106,16 @@ def joined(lines: list[Says], separator: str = " ") -> Says:
     return Says(template, **{f"line{i}": line for i, line in enumerate(lines)})
 
 
-def sum_of(parts: list[tuple[str, int]]) -> str:
-    """'Bo 12 + Di 11 = 23', or 'Bo 12' for one part, or '0' for none."""
+def scored(name: Any, value: object) -> Says:
+    """'Bo 12': a player (or side) and a number."""
+    return Says(_SCORED, name=name, value=value)
+
+
+def sum_of(parts: list[tuple[Any, int]]) -> Says:
+    """'Bo 12 + Di 11 = 23', or 'Bo 12' for one part, or '0' for none (players as ``Who``)."""
     if not parts:
-        return "0"
-    written = " + ".join(f"{name} {value}" for name, value in parts)
+        return Says(_NUMBER, total=0)
+    written = listed([scored(name, value) for name, value in parts], " + ")
     if len(parts) == 1:
         return written
-    return f"{written} = {sum(value for _, value in parts)}"
+    return Says(_SUM, parts=written, total=sum(value for _, value in parts))

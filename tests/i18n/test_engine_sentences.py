@@ -23,9 +23,9 @@ TEMPLATE_ARGUMENTS = {"Says": (0,), "finding": (3,), "_about": (1, 2)}
 #: parameters that only pass on a template their callers marked (the calls above are checked)
 PASSED_ON = {("finding", "template"), ("_about", "partnership"), ("_about", "player")}
 #: templates with no words in them, only placeholders: nothing to translate
-NO_WORDS = {"NOTHING", "_ONE_NAME", "_WHERE_WHAT"}
+NO_WORDS = {"NOTHING", "_ONE_NAME", "_WHERE_WHAT", "_SCORED", "_SUM", "_NUMBER", "_SIDE_SUM"}
 #: a template built of placeholders only, for sentences said one after another
-BUILT_OF_PLACEHOLDERS = {("joined", "template")}
+BUILT_OF_PLACEHOLDERS = {("joined", "template"), ("listed", "template")}
 
 
 def _name(call: ast.Call) -> str:

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Hand, HandEnd, Match, Play, Severity, Side, score_match
+from scorekeeper.rules.keys import rekeyed
 from scorekeeper.rules.match import GAMES
 from scorekeeper.rules.matchfile import MatchFileError, dumps_match, read_match, write_match
 from scorekeeper.rules.rounding import round5
@@ -247,6 +248,40 @@ def test_scoring_the_first_hands_gives_exactly_those_hands_of_the_whole_match(
         assert part.findings == [
             found for found in whole.findings if found.hand is None or found.hand <= count
         ]
+
+
+# -- players known by seat ---------------------------------------------------------------------
+
+
+def said(board: Any, names: dict[str, str] | None = None) -> list[str]:
+    """Every sentence a scoreboard says, its totals by side said by name, and what comes next."""
+    names = names or {}
+    lines = [f"{side.said_with(names)} {board.totals[side]}" for side in board.sides]
+    lines += [line.render(names=names) for hand in board.hands for line in hand.explanation]
+    lines += [found.says.render(names=names) for found in board.findings]
+    if board.next is not None:
+        lines.append(board.next.says.render(names=names))
+    return lines
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(ANY_MATCH)
+def test_a_match_scored_by_seat_says_the_same_as_by_name(match: Match) -> None:
+    """The engine keeps no name: scored with its players known by seat, a match's totals,
+    explanations, findings and what comes next, said with the names, are the match's by name."""
+    seats = {name: str(seat) for seat, name in enumerate(match.players)}
+    names = {seat: name for name, seat in seats.items()}
+
+    by_seat = score_match(rekeyed(match, seats))
+    by_name = score_match(match)
+
+    assert said(by_seat, names) == said(by_name)
+    assert [by_seat.totals[side] for side in by_seat.sides] == [
+        by_name.totals[side] for side in by_name.sides
+    ]
+    assert [(f.code, f.hand, f.play) for f in by_seat.findings] == [
+        (f.code, f.hand, f.play) for f in by_name.findings
+    ]
 
 
 # -- partners' pips counted together ----------------------------------------------------------
