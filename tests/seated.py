@@ -30,3 +30,22 @@ def changes_said(match) -> list[tuple[int, str, str]]:
             (change.number, change_said(change, match.game, seating.players), change.made_by)
             for change in found
         ]
+
+
+def seat_key(match, name: str) -> str:
+    """The seat key the engine knows the player called ``name`` in ``match`` by ("0", "1" ...)."""
+    return str(Seat.objects.get(match=match, player__name=name).position)
+
+
+def by_seats(match, hand):
+    """A hand (or a hand's end) written with names, as the engine takes it: players by seat."""
+    from scorekeeper import rules
+    from scorekeeper.tables.seats import renamed_hand
+
+    names = Seat.objects.filter(match=match).values_list("player__name", "position")
+    keys = {name: str(position) for name, position in names}
+    if isinstance(hand, rules.HandEnd):
+        end = renamed_hand(rules.Hand(end=hand), keys).end
+        assert end is not None
+        return end
+    return renamed_hand(hand, keys)

@@ -261,7 +261,7 @@ def _dispute_page(request: HttpRequest, found: Dispute, match, status: int = 200
             "corrected": match.version != found.version,
             "signing": signing.board_signing(match),
             "moved": moved,
-            "moved_said": after_the_win_said(moved) if moved else "",
+            "moved_said": after_the_win_said(moved, context["names"]) if moved else "",
             "end_at_hand": moved.hand if moved else None,
             # the hand's Edit comes back here, and ends the match where a correction makes it
             # won (the correction's page says so beside Save)

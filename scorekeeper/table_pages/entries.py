@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Mapping
 from contextlib import nullcontext
 from dataclasses import replace
 
@@ -39,7 +40,7 @@ from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
 from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.recording import Outcome
-from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.scoring import match_value, names_of, seats_and_names
 
 #: an edit of a hand that changed since the form was loaded
 STALE = 409
@@ -51,14 +52,15 @@ def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "
     findings and the choice to keep it anyway."""
     match = outcome.match
     if outcome.saved:
+        names = names_of(match)
         for found in outcome.new_findings:
-            messages.warning(request, say(found.says))
+            messages.warning(request, say(found.says, names))
         hand_only = _only_the_hand_changed(outcome)
         if outcome.change is not None:
             draw_for_watchers(
                 request, match, outcome.value, outcome.board, outcome.change, hand_only=hand_only
             )
-            keep_score(match, outcome.value, outcome.board)
+            keep_score(match, outcome.board)
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
         return render_board(
@@ -127,7 +129,7 @@ def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             raise Http404("Chickenfoot is entered a round at a time.")
         if _over(match, request):
             return _refuse_finished(request, match)
-        form = play_form(match.seating(), request.POST)
+        form = play_form(*seats_and_names(match), request.POST)
         name = "play" if match.game == "straight" else "tile"
         if not form.is_valid():
             return _refuse_form(request, match, form, name)
@@ -175,7 +177,7 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             return HttpResponse(status=204)
         if _over(match, request):
             return _refuse_finished(request, match)
-        form = hand_end_form(match.seating(), request.POST)
+        form = hand_end_form(*seats_and_names(match), request.POST)
         name = "round" if match.game == "chickenfoot" else "end"
         if not form.is_valid():
             if previewed:
@@ -249,7 +251,7 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
     pk = match.pk
-    value = match_value(match)
+    value, names = match_value(match), names_of(match)
     if not 1 <= number <= len(value.hands):
         raise Http404("No such hand.")
     hand = value.hands[number - 1]
@@ -271,15 +273,16 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
                 "as it is now: make your correction again if it is still needed."
             ),
         )
-    rows = play_rows(value, hand, data) if match.game != "chickenfoot" else None
+    seat_names = list(names.values())
+    rows = play_rows(value, seat_names, hand, data) if match.game != "chickenfoot" else None
     if rows is not None and rows.is_bound and rows.non_form_errors():
         # the rows not counted as the page counts them: nothing of it is read, and the hand is
         # shown as stored, so that the next Save sends its rows whole
         for error in rows.non_form_errors():
             messages.error(request, str(error))
         data, status = None, NOT_SAVED
-        rows = play_rows(value, hand)
-    end_form = hand_end_form(value, data, initial=end_initial(hand, value))
+        rows = play_rows(value, seat_names, hand)
+    end_form = hand_end_form(value, seat_names, data, initial=end_initial(hand, value))
     outcome = None
     if data is not None and (rows is None or rows.is_valid()) and _end_valid(end_form, hand):
         corrected = replace(
@@ -307,7 +310,7 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             end_at_win="end_at_win" in request.POST,
         )
         if outcome.saved:
-            ended = _ended_at_win(outcome, value, number, corrected)
+            ended = _ended_at_win(outcome, value, number, corrected, names)
             messages.success(request, f"{said} {ended}" if ended else said)
             return _back(request, pk)
     if data is not None:
@@ -320,6 +323,7 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             "match": match,
             "number": number,
             "hand_word": hand_word(match.game),
+            "names": names,
             "rows": rows,
             "end_form": end_form if hand.end else None,
             "outcome": outcome,
@@ -327,7 +331,7 @@ def _edit_hand(request: HttpRequest, match: Match, number: int) -> HttpResponse:
             "fingerprint": fingerprint,
             "entry_key": uuid.uuid4().hex,
             "moved": moved,
-            "moved_said": after_the_win_said(moved) if moved else "",
+            "moved_said": after_the_win_said(moved, names) if moved else "",
             "end_at_said": end_at_win_said(moved) if moved else "",
             "back": _back_url(request),
             # opened from a dispute's page: the match ends where the correction makes it won
@@ -348,7 +352,13 @@ def _win_moved(outcome: Outcome | None) -> AfterTheWin | None:
     return after_the_win(outcome.value, outcome.board)
 
 
-def _ended_at_win(outcome: Outcome, value: rules.Match, number: int, corrected: rules.Hand) -> str:
+def _ended_at_win(
+    outcome: Outcome,
+    value: rules.Match,
+    number: int,
+    corrected: rules.Hand,
+    names: Mapping[str, str],
+) -> str:
     """What a correction that ended the match at the win left out, in words: "Hands 4-5 come
     after Bo & Di reached 100. The match ends at hand 3; ..." ("" for any other correction)."""
     if outcome.change is None or "ended_at" not in outcome.change.params:
@@ -361,7 +371,7 @@ def _ended_at_win(outcome: Outcome, value: rules.Match, number: int, corrected: 
     return gettext(
         "%(after)s The match ends at hand %(hand)s; what came after stays in its history."
     ) % {
-        "after": after_the_win_said(found),
+        "after": after_the_win_said(found, names),
         "hand": found.hand,
     }
 

@@ -10,14 +10,14 @@ from scorekeeper import rules
 from scorekeeper.access.matches import match_to_watch
 from scorekeeper.rules.matchfile import dumps_match
 from scorekeeper.tables.board import board_context
-from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.scoring import match_file_value
 from scorekeeper.tables.spreadsheet import SafeWriter
 
 
 @require_safe
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_to_watch(request, pk)
-    response = HttpResponse(dumps_match(match_value(match)), content_type="application/json")
+    response = HttpResponse(dumps_match(match_file_value(match)), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
 
@@ -26,7 +26,7 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Hands as rows: each side's points in the hand and running total."""
     match = match_to_watch(request, pk)
-    board = rules.score_match(match_value(match))
+    board = rules.score_match(match_file_value(match))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.csv"'
     writer = SafeWriter(response)

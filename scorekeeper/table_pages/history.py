@@ -34,7 +34,7 @@ from scorekeeper.tables.board import hand_said, live_board_context
 from scorekeeper.tables.changes import with_kept_hands
 from scorekeeper.tables.i18n import change_said
 from scorekeeper.tables.models import Change, Match, shown_version
-from scorekeeper.tables.seats import by_seat, renamed_hand, seat_keys
+from scorekeeper.tables.seats import by_seat, seat_names
 from scorekeeper.tables.turns import (
     Turns,
     names_at_change,
@@ -83,9 +83,8 @@ def _hands_said(seating: rules.Match, hands: list[dict], first: int, turns: Turn
         return []
     said = []
     for number, hand in enumerate(stored.hands, first):
-        names = names_at_hand(seating.players, turns, number)
-        named = renamed_hand(hand, dict(zip(seat_keys(len(names)), names, strict=True)))
-        said.append(hand_said(named, number, seating.game))
+        names = seat_names(names_at_hand(seating.players, turns, number))
+        said.append(hand_said(hand, number, seating.game, names))
     return said
 
 

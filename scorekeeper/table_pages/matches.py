@@ -44,7 +44,7 @@ from scorekeeper.tables.forms.setup import SetupForm
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.recording import Outcome
-from scorekeeper.tables.scoring import create_match, match_value
+from scorekeeper.tables.scoring import create_match, match_file_value
 
 #: the status of an entry that was not saved: the form, or the rules, said no
 NOT_SAVED = 422
@@ -209,7 +209,7 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     who = starter(request)
     again = create_match(
         # a new match: the same players and house rules, not the round's time called on this one
-        without_last_hand(match_value(match)).with_hands(()),
+        without_last_hand(match_file_value(match)).with_hands(()),
         kind=Change.Kind.REMATCH,
         params={"match": match.pk},
         made_by=who.name,
@@ -283,6 +283,8 @@ def _ask_to_keep(request: HttpRequest, form: ImportForm, findings: list) -> Http
         "findings": findings[: imports.MOST_LISTED],
         "more": max(0, len(findings) - imports.MOST_LISTED),
         "keep": token,
+        # a match file names its players: said as the file writes them
+        "names": {},
     }
     return render(request, "tables/import.html", context, status=NOT_SAVED)
 

@@ -9,6 +9,7 @@ from scorekeeper.access.matches import match_to_watch
 from scorekeeper.rules.matchfile import dumps_match
 from scorekeeper.tables.forms.files import OutboxForm
 from scorekeeper.tables.outbox import with_outbox
+from scorekeeper.tables.seats import by_name
 
 
 @require_POST
@@ -25,7 +26,9 @@ def outbox_file(request: HttpRequest, pk: int) -> HttpResponse:
         problem = " ".join(form.errors["entries"])  # type: ignore[arg-type]  # its messages
         return HttpResponseBadRequest(problem, content_type="text/plain; charset=utf-8")
     value, skipped = with_outbox(match, form.cleaned_data["entries"])
-    response = HttpResponse(dumps_match(value), content_type="application/json")
+    # the players by seat, as the engine knows them; by name in the file
+    named = by_name(value, match.seating().players)
+    response = HttpResponse(dumps_match(named), content_type="application/json")
     name = f"match-{match.pk}-with-this-phones-entries.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     if skipped:

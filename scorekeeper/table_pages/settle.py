@@ -223,7 +223,10 @@ def settle(request: HttpRequest) -> HttpResponse:
     if board is not None:
         hand = board.hands[0]
         context["result"] = [(side, hand.points[side]) for side in board.sides]
-        context["explanation"] = said(hand.explanation)
+        # the players here are their seats' labels: said as they are
+        names: dict[str, str] = {}
+        context["names"] = names
+        context["explanation"] = said(hand.explanation, names)
         # the answer's own address carries the hand: the link to hand on to the other table
         context["share_url"] = request.build_absolute_uri()
     status = 422 if asked and board is None else 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext, pgettext
@@ -12,7 +13,6 @@ from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import tile_name
 from scorekeeper.tables.forms.chickenfoot import RoundForm
-from scorekeeper.tables.forms.entry import seat_key
 from scorekeeper.tables.forms.sedma import SedmaEndForm, TileForm
 from scorekeeper.tables.forms.straight import PLAY_POINTS, HandEndForm, PlayForm
 from scorekeeper.tables.i18n import (
@@ -27,22 +27,23 @@ from scorekeeper.tables.i18n import (
 )
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.recording import Outcome
-from scorekeeper.tables.scoring import match_value
-from scorekeeper.tables.seats import renamed
+from scorekeeper.tables.scoring import match_value, names_of
+from scorekeeper.tables.seats import key_said, seat_names
 from scorekeeper.tables.steps import last_entry
-from scorekeeper.tables.turns import Turns, names_at_hand, seat_turns, shared_seats_said
+from scorekeeper.tables.turns import names_at_hand, seat_turns, shared_seats_said
 
 
 @dataclass
 class SideRow:
-    name: rules.Side
+    #: the side said by its players' names, "Ana & Cy"
+    name: str
     total: int
     percent: int
     leading: bool
-    #: who scores for the side, in seating order (a phone adds its pending plays to them)
+    #: who scores for the side, by name in seating order (a phone adds its pending plays)
     players: tuple[str, ...] = ()
-    #: their seats, as the entry forms post them
-    seats: tuple[str | None, ...] = ()
+    #: their seats, as the entry forms post them and the engine knows them
+    seats: tuple[str, ...] = ()
 
 
 @dataclass
@@ -53,6 +54,8 @@ class HandRow:
     explanation: list[str]
     #: the hand's first findings, and how many more it has (a list on a page stays bounded)
     findings: list[rules.Finding]
+    #: who sat in each seat for this hand (a seat handed over later keeps its player's hands)
+    names: dict[str, str]
     more_findings: int
     finished: bool
     overridden: bool
@@ -77,8 +80,9 @@ def board_context(
     context = live_board_context(
         match, value=value, board=board, change=change, newest_hand_only=newest_hand_only
     )
-    value, board = context["seating"], context["board"]
+    value, board, names = context["seating"], context["board"], context["names"]
     game = match.game
+    seat_names = list(names.values())
     forms = dict(forms or {})
     context.update(
         {
@@ -94,12 +98,13 @@ def board_context(
         context["preview"] = {
             "number": shown.number,
             "points": [
-                (side, shown.points[side], shown.running[side]) for side in outcome.board.sides
+                (side.said_with(names), shown.points[side], shown.running[side])
+                for side in outcome.board.sides
             ],
-            "explanation": said(shown.explanation),
+            "explanation": said(shown.explanation, names),
         }
     context["shared_seats"] = shared_seats_said(context["turns"], game)
-    context["undo_says"] = _undo_says(value)
+    context["undo_says"] = _undo_says(value, names)
     if outcome is not None and outcome.echo is not None:
         # a name the phone gave, or none ("a phone at the table" is no one to name)
         context["echo_by"] = outcome.echo.made_by
@@ -107,22 +112,21 @@ def board_context(
     if game == "straight":
         leading = not _current_plays(value, board)
         # the lead is the leader's first tile: offered for the hand's first play only
-        context["lead_by"] = (
-            (seat_key(value.players, board.next.leader) or "") if leading and board.next else None
-        )
+        context["lead_by"] = (board.next.leader or "") if leading and board.next else None
         context["play_form"] = forms.get("play") or PlayForm(
             value,
             initial={"player": _default_scorer(value, board), "lead": leading},
+            names=seat_names,
         )
-        context["end_form"] = forms.get("end") or HandEndForm(value)
+        context["end_form"] = forms.get("end") or HandEndForm(value, names=seat_names)
     elif game == "chickenfoot":
-        context["round_form"] = forms.get("round") or RoundForm(value)
+        context["round_form"] = forms.get("round") or RoundForm(value, names=seat_names)
         context["double_blank_value"] = value.rule("double_blank")
     else:
         context["tile_form"] = forms.get("tile") or TileForm(
-            value, initial={"player": _default_layer(value, board)}
+            value, initial={"player": _default_layer(value, board)}, names=seat_names
         )
-        context["sedma_end_form"] = forms.get("end") or SedmaEndForm(value)
+        context["sedma_end_form"] = forms.get("end") or SedmaEndForm(value, names=seat_names)
         context["doubles"] = _doubles(value, board)
         context["current_line"] = _current_line(value, board)
         # a tile that is not a double is recorded only from the whole line's box
@@ -175,19 +179,21 @@ def live_context(
 ) -> dict:
     """What changes with every entry: the totals, what comes next, the last change and the
     hands (``newest_hand_only``: the newest alone). A stored entry the rules call an error was
-    kept on purpose: its hand is marked."""
+    kept on purpose: its hand is marked. The engine knows the players by seat (``value``); each
+    is said here by the name of who sits there now, or sat there for the hand shown."""
     game = match.game
+    names = names_of(match)
     target = int(value.rule("target")) if game != "chickenfoot" else None
     totals = board.totals
     best = (min if board.lowest_wins else max)(totals.values()) if totals else 0
     sides = [
         SideRow(
-            name=side,
+            name=side.said_with(names),
             total=totals[side],
             percent=min(100, round(100 * totals[side] / target)) if target else 0,
             leading=_marked(board, side, best),
-            players=tuple(value.players_of(side)),
-            seats=tuple(seat_key(value.players, name) for name in value.players_of(side)),
+            players=tuple(names[seat] for seat in value.players_of(side)),
+            seats=tuple(value.players_of(side)),
         )
         for side in board.sides
     ]
@@ -196,24 +202,17 @@ def live_context(
     for found in board.findings:
         findings.setdefault(found.hand, []).append(found)
     turns = seat_turns(match)
-    seatings: dict[tuple[str, ...], tuple[rules.Match, rules.Scoreboard]] = {
-        value.players: (value, board)
-    }
     hands = []
     for hand in board.hands[-1:] if newest_hand_only else board.hands:
         # a hand played before a seat was handed over is said with who played it then
-        era_value, era_board = _as_played(value, turns, hand.number, seatings)
-        era_hand = era_board.hands[hand.number - 1]
-        era_findings = findings.get(hand.number, [])
-        if era_value is not value:
-            era_findings = [found for found in era_board.findings if found.hand == hand.number]
         hands.append(
             _hand_row(
-                era_board,
-                era_hand,
-                era_value.hands[hand.number - 1],
+                board,
+                hand,
+                value.hands[hand.number - 1],
                 hand.number in kept,
-                era_findings,
+                findings.get(hand.number, []),
+                seat_names(names_at_hand(tuple(names.values()), turns, hand.number)),
             )
         )
     return {
@@ -225,32 +224,19 @@ def live_context(
         "target": target,
         "hands": list(reversed(hands)),
         "next_up": board.next,
-        "winners": _winners(board),
-        "winner_says": _winner_says(board),
+        "winners": [side.said_with(names) for side in _winners(board)],
+        "winner_says": _winner_says(board, names),
         "hand_word": hand_word(game),
         # drawn anew with every board: the same tap sent twice carries the same key
         "entry_key": uuid.uuid4().hex,
         "latest_change": latest_change,
         "seating": value,
-        "seat_names": list(enumerate(value.players)),
+        "names": names,
+        #: the seats by name, as the history's sentences say who did what
+        "seated": match.seating(),
+        "seat_names": list(enumerate(names.values())),
         "turns": turns,
     }
-
-
-def _as_played(
-    value: rules.Match,
-    turns: Turns,
-    number: int,
-    seatings: dict[tuple[str, ...], tuple[rules.Match, rules.Scoreboard]],
-) -> tuple[rules.Match, rules.Scoreboard]:
-    """The match and its score with the players who sat in the seats for hand ``number``: the
-    same totals, said with their names. ``seatings`` keeps each seating scored once: a match
-    whose seats were never handed over is scored once, one with a handover once more."""
-    names = names_at_hand(value.players, turns, number)
-    if names not in seatings:
-        then = renamed(value, dict(zip(value.players, names, strict=True)))
-        seatings[names] = (then, rules.score_match(then))
-    return seatings[names]
 
 
 def hand_word(game: str) -> str:
@@ -260,49 +246,52 @@ def hand_word(game: str) -> str:
     return pgettext("heading of the column of hands", "Hand")
 
 
-def hand_said(hand: rules.Hand, number: int, game: str) -> str:
+def hand_said(hand: rules.Hand, number: int, game: str, names: Mapping[str, str]) -> str:
     """A hand as the board lists it: its entries, how it ended and the pips left in each hand
     ("Round 2: Bo went out; pips left: Ana 12, Cy 3, Di 20 + 0-0"). A Chickenfoot round has no
-    plays: it is who went out and the pips."""
+    plays: it is who went out and the pips. ``names``: who sat in each seat for the hand."""
     end = hand.end
     if game == "chickenfoot" and end is not None:
-        out = gettext(ROUND_OUT) % {"player": end.player} if end.player else how_said(end.how)
-        return f"{hand_word(game)} {number}: {out}{_pips_said(end)}"
-    entries = [_entry_said(play) for play in hand.plays]
+        out = (
+            gettext(ROUND_OUT) % {"player": names[end.player]} if end.player else how_said(end.how)
+        )
+        return f"{hand_word(game)} {number}: {out}{_pips_said(end, names)}"
+    entries = [_entry_said(play, names) for play in hand.plays]
     words = f"{hand_word(game)} {number}: {', '.join(entries) or '—'}"
     if end is None:
         return words
     if end.how == "domino" and end.player:
-        ended = gettext(HAND_DOMINOED) % {"player": end.player}
+        ended = gettext(HAND_DOMINOED) % {"player": names[end.player]}
     else:
         ended = gettext(HAND_ENDED) % {"how": how_said(end.how)}
-    return f"{words}. {ended}{_pips_said(end)}"
+    return f"{words}. {ended}{_pips_said(end, names)}"
 
 
-def _pips_said(end: rules.HandEnd) -> str:
+def _pips_said(end: rules.HandEnd, names: Mapping[str, str]) -> str:
     """What each hand held ("; pips left: Ana 12, Di 5 + 0-0"); nothing where no pips were
     counted (Sedma)."""
     if not end.pips and not end.double_blank:
         return ""
     held = [
-        f"{name} {pips}{' + 0-0' if name in end.double_blank else ''}"
-        for name, pips in end.pips.items()
+        f"{key_said(key, names)} {pips}{' + 0-0' if key in end.double_blank else ''}"
+        for key, pips in end.pips.items()
     ]
-    held += [f"{name} 0-0" for name in end.double_blank if name not in end.pips]
+    held += [f"{names[seat]} 0-0" for seat in end.double_blank if seat not in end.pips]
     return "; " + gettext(PIPS_LEFT) % {"pips": ", ".join(held)}
 
 
-def said(lines: list[Says]) -> list[str]:
-    """The engine's sentences in the reader's language, leaving out any that say nothing."""
-    return [text for text in (say(line) for line in lines) if text]
+def said(lines: list[Says], names: Mapping[str, str]) -> list[str]:
+    """The engine's sentences in the reader's language, with the players' names, leaving out
+    any that say nothing."""
+    return [text for text in (say(line, names) for line in lines) if text]
 
 
-def _entry_said(play: rules.Play) -> str:
+def _entry_said(play: rules.Play, names: Mapping[str, str]) -> str:
     """A play as the hand's entries show it: the player and their points, or the tile laid."""
     if play.points is not None:
-        return f"{play.player} {play.points}"
+        return f"{names[play.player]} {play.points}"
     assert play.tile is not None  # a play without points lays a tile
-    return f"{play.player} {tile_name(play.tile)}"
+    return f"{names[play.player]} {tile_name(play.tile)}"
 
 
 def _winners(board: rules.Scoreboard) -> list[rules.Side]:
@@ -311,14 +300,14 @@ def _winners(board: rules.Scoreboard) -> list[rules.Side]:
     return board.winner if isinstance(board.winner, list) else [board.winner]
 
 
-def _winner_says(board: rules.Scoreboard) -> str:
+def _winner_says(board: rules.Scoreboard, names: Mapping[str, str]) -> str:
     winners = _winners(board)
     if len(winners) > 1:
-        return gettext("%(names)s share the win.") % {"names": say(join_names(winners))}
+        return gettext("%(names)s share the win.") % {"names": say(join_names(winners), names)}
     if winners:
         if winners[0].is_partnership:
-            return gettext("%(side)s win the match.") % {"side": winners[0]}
-        return gettext("%(player)s wins the match.") % {"player": winners[0]}
+            return gettext("%(side)s win the match.") % {"side": winners[0].said_with(names)}
+        return gettext("%(player)s wins the match.") % {"player": winners[0].said_with(names)}
     return ""
 
 
@@ -332,16 +321,18 @@ def _hand_row(
     entered: rules.Hand,
     overridden: bool,
     findings: list[rules.Finding],
+    names: dict[str, str],
 ) -> HandRow:
     return HandRow(
         number=hand.number,
         cells=[(hand.points[side], hand.running[side]) for side in board.sides],
-        explanation=said(hand.explanation),
+        explanation=said(hand.explanation, names),
         findings=findings[:MOST_FINDINGS_SHOWN],
+        names=names,
         more_findings=max(0, len(findings) - MOST_FINDINGS_SHOWN),
         finished=hand.finished,
         overridden=overridden,
-        entries=[_entry_said(play) for play in entered.plays],
+        entries=[_entry_said(play, names) for play in entered.plays],
     )
 
 
@@ -369,7 +360,7 @@ def _default_scorer(value: rules.Match, board: rules.Scoreboard) -> str | None:
     last scorer. The seat, as the form posts it."""
     if value.hands and value.hands[-1].end is None and value.hands[-1].plays:
         return None
-    return seat_key(value.players, board.next.leader if board.next else None)
+    return board.next.leader if board.next else None
 
 
 def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
@@ -377,16 +368,16 @@ def _default_layer(value: rules.Match, board: rules.Scoreboard) -> str | None:
     of the last one (the turn moves to the left; one tap picks another player)."""
     plays = _current_plays(value, board)
     if not plays:
-        return seat_key(value.players, board.next.opener if board.next else None)
-    return seat_key(value.players, value.left_of(plays[-1].player))
+        return board.next.opener if board.next else None
+    return value.left_of(plays[-1].player)
 
 
-def _undo_says(value: rules.Match) -> str:
+def _undo_says(value: rules.Match, names: Mapping[str, str]) -> str:
     """What Undo takes back (entries.last_entry): "Dale 15", "Ana 4-4", "end of hand 3" ..."""
     kind, play = last_entry(value)
     number = {"number": len(value.hands)}
     if play is not None:
-        return f"{play.player} {tile_name(play.tile) if play.tile else play.points}"
+        return _entry_said(play, names)
     said = {
         "round": gettext("round %(number)s"),
         "end": gettext("end of hand %(number)s"),

@@ -21,13 +21,12 @@ from django.utils import timezone
 from scorekeeper import rules
 from scorekeeper.rules.match_end import after_the_win
 from scorekeeper.rules.matchfile import write_hands
-from scorekeeper.rules.text import Says, join_names
+from scorekeeper.rules.text import Says, Who, join_names
 from scorekeeper.rules.tiles import tile_name
 from scorekeeper.tables.changes import hands_before, with_kept_hands
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.recording import Author, Outcome, _flagged, _new, _record, row_locked
 from scorekeeper.tables.scoring import match_value, stored_value
-from scorekeeper.tables.seats import by_name, by_seat
 from scorekeeper.tables.steps import Step, end_step, last_entry, play_step, tile_step, undo_step
 
 Kind = Change.Kind
@@ -108,9 +107,9 @@ def opened_out_of_turn(after: rules.Match) -> Says | None:
         "Hand {number}: {due} had the first turn to open, so {opener} opening means {passed} "
         "had no double. Is that so?",
         number=len(after.hands),
-        due=hand.passed_opening[0],
-        opener=hand.opener,
-        passed=join_names(list(hand.passed_opening)),
+        due=Who(hand.passed_opening[0]),
+        opener=Who(hand.opener or ""),
+        passed=join_names([Who(player) for player in hand.passed_opening]),
     )
 
 
@@ -211,8 +210,7 @@ def match_end_at_win(*, match: Match, by: Author, key: str = "") -> Outcome:
     the win: nothing is done (not saved)."""
     with transaction.atomic(savepoint=False):
         row = row_locked(match)
-        seated = row.seating()
-        value = by_name(stored_value(row, seated), seated.players)
+        value = stored_value(row)
         board = rules.score_match(value)
         if after_the_win(value, board) is None:
             return Outcome(False, row, value, board, [])
@@ -255,9 +253,8 @@ def change_revert(*, match: Match, change: Change, by: Author, key: str = "") ->
     """Put the hands back as they were just before ``change``, as a new change."""
 
     def step(value: rules.Match) -> rules.Match:
-        seated = by_seat(value)
-        now = write_hands(value.game, seated.hands)
-        return by_name(with_kept_hands(seated, hands_before(change, now)), value.players)
+        now = write_hands(value.game, value.hands)
+        return with_kept_hands(value, hands_before(change, now))
 
     said = _said(Kind.REVERTED, number=change.number)
     return _record(match, step, said, by=by, key=key, override=True, reverts=change)

@@ -22,9 +22,10 @@ def translate(template: str) -> str:
     return gettext(template) if template else template
 
 
-def say(says: Says) -> str:
-    """The sentence in the active language; English when no translation is active."""
-    return says.render(translate)
+def say(says: Says, names: Mapping[str, str] | None = None) -> str:
+    """The sentence in the active language (English when no translation is active), each
+    player said by their name in ``names`` (by seat key)."""
+    return says.render(translate, names)
 
 
 def game_name(game: str) -> str:
@@ -187,13 +188,13 @@ def how_said(how: str) -> str:
 # -- a match decided before its last entry -------------------------------------------------------
 
 
-def after_the_win_said(found: AfterTheWin) -> str:
+def after_the_win_said(found: AfterTheWin, names: Mapping[str, str]) -> str:
     """What was recorded after the match was decided, as the director settling it reads it:
-    "Hands 4-5 come after Ana & Cy reached 100"."""
+    "Hands 4-5 come after Ana & Cy reached 100" (``names``: the seats' players, by key)."""
     values = {
-        "side": str(found.winner)
+        "side": found.winner.said_with(names)
         if isinstance(found.winner, Side)
-        else say(join_names(found.winner)),
+        else say(join_names(found.winner), names),
         "target": found.reached,
         "hand": found.hand,
         "play": found.play,

@@ -11,7 +11,7 @@ there against 1.24, and the desk's p99 fell from 950 to 360 ms (docs/benchmark.m
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.db.models import Prefetch, prefetch_related_objects
@@ -20,6 +20,7 @@ from scorekeeper import rules
 from scorekeeper.tables import seams
 from scorekeeper.tables.models import Hand, Match, Play
 from scorekeeper.tables.scoring import scoreboard_of
+from scorekeeper.tables.seats import seat_names
 
 #: how long a score is kept: the boards poll every 2 to 5 s and draw a table's new version at
 #: their next poll, then keep the drawing (tables/drawn.py). One is written at every play: kept
@@ -44,16 +45,28 @@ class TableScore:
     leading: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, value: rules.Match, board: rules.Scoreboard) -> TableScore:
-        """From the engine's match (players by name) and its scoreboard."""
+    def of(cls, board: rules.Scoreboard, names: tuple[str, ...]) -> TableScore:
+        """From the engine's scoreboard (players by seat) and the seats' names."""
+        named = seat_names(names)
         totals = [board.totals[side] for side in board.sides]
         best = (min if board.lowest_wins else max)(totals, default=0)
         return cls(
-            tuple(value.players),
-            [(side.players, board.totals[side]) for side in board.sides],
-            board.next,
+            names,
+            [(tuple(named[p] for p in side.players), board.totals[side]) for side in board.sides],
+            _next_named(board.next, named),
             tuple(n for n, total in enumerate(totals) if total == best) if _apart(totals) else (),
         )
+
+
+def _next_named(next_up: rules.NextUp | None, names: dict[str, str]) -> rules.NextUp | None:
+    """What comes next with who leads or opens it by name (a board says it short)."""
+    if next_up is None:
+        return None
+    return replace(
+        next_up,
+        leader=names.get(next_up.leader) if next_up.leader else None,
+        opener=names.get(next_up.opener) if next_up.opener else None,
+    )
 
 
 def _apart(totals: list[int]) -> bool:
@@ -66,12 +79,13 @@ def _key(match_id: int, version: int) -> str:
     return f"table.score:{match_id}:{version}"
 
 
-def keep_score(match: Match, value: rules.Match, board: rules.Scoreboard) -> None:
+def keep_score(match: Match, board: rules.Scoreboard) -> None:
     """Keep the score of a match in a season (the only ones a board shows), at the version just
     written, worked out by the entry that wrote it. ``match``: read
     ``seams.with_locked_match_joins()``, its season entry joined."""
     if seams.shown_on_boards(match):
-        cache.set(_key(match.pk, match.version), TableScore.of(value, board), SCORE_KEPT)
+        score = TableScore.of(board, _names(match))
+        cache.set(_key(match.pk, match.version), score, SCORE_KEPT)
 
 
 def scores_of(matches: Iterable[Match]) -> dict[int, TableScore]:
@@ -98,7 +112,7 @@ def scores_of(matches: Iterable[Match]) -> dict[int, TableScore]:
             Prefetch("hands__plays", queryset=Play.objects.order_by("number")),
         )
         scores.update(
-            (match.pk, TableScore.of(match.seating(), scoreboard_of(match))) for match in unscored
+            (match.pk, TableScore.of(scoreboard_of(match), _names(match))) for match in unscored
         )
     return scores
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from scorekeeper import rules
 from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.scoring import match_value, seats_and_names
 from scorekeeper.tables.steps import Step, end_step, play_step, tile_step, undo_step
 
 #: what a form said was wrong with an entry, by field (NON_FIELD_ERRORS: the entry as a whole)
@@ -39,10 +39,10 @@ def with_outbox(row: Match, entries: Iterable[Mapping]) -> tuple[rules.Match, li
     ``{"kind": "play" | "end" | "undo", "fields": {name: [values]}}`` as OutboxForm reads
     them; and the entries left out."""
     value = match_value(row)
-    seating = row.seating()
+    seating, names = seats_and_names(row)
     skipped = []
     for number, entry in enumerate(entries, 1):
-        step, errors = entry_step(entry["kind"], seating, MultiValueDict(entry["fields"]))
+        step, errors = entry_step(entry["kind"], seating, names, MultiValueDict(entry["fields"]))
         if step is None:
             skipped.append(Skipped(number, entry["kind"], errors))
         else:
@@ -50,15 +50,18 @@ def with_outbox(row: Match, entries: Iterable[Mapping]) -> tuple[rules.Match, li
     return value, skipped
 
 
-def entry_step(kind: str, seating: rules.Match, data: MultiValueDict) -> tuple[Step | None, Errors]:
+def entry_step(
+    kind: str, seating: rules.Match, names: list[str], data: MultiValueDict
+) -> tuple[Step | None, Errors]:
     """What an entry of ``kind`` posting ``data`` does to the match, as its view reads it
-    (views/entries.py); None and the form's errors when the form refuses it."""
+    (table_pages/entries.py); None and the form's errors when the form refuses it.
+    ``seating``: players by seat; ``names``: who sits in each."""
     if kind == "undo":
         return undo_step, {}
     if kind == "play":
         if seating.game == "chickenfoot":
             return _refused(gettext("Chickenfoot is entered a round at a time."))
-        form = play_form(seating, data)
+        form = play_form(seating, names, data)
         if not form.is_valid():
             return None, _errors(form)
         played = form.cleaned_data
@@ -67,7 +70,7 @@ def entry_step(kind: str, seating: rules.Match, data: MultiValueDict) -> tuple[S
         return play_step(played["player"], played["points"], played.get("lead", False)), {}
     if "preview" in data:
         return _refused(gettext("A preview of the hand's end: it records nothing."))
-    end_form = hand_end_form(seating, data)
+    end_form = hand_end_form(seating, names, data)
     if not end_form.is_valid():
         return None, _errors(end_form)
     ended = end_form.cleaned_data

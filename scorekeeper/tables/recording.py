@@ -25,7 +25,6 @@ from scorekeeper.tables.scoring import (
     stored_value,
     with_everything,
 )
-from scorekeeper.tables.seats import by_name, by_seat
 from scorekeeper.tables.steps import Step
 
 
@@ -150,9 +149,7 @@ def _record(
     # stored by the first.
     with transaction.atomic(savepoint=False):
         row = row_locked(match)
-        seated = row.seating()
-        stored = stored_value(row, seated)
-        before = by_name(stored, seated.players)
+        before = stored = stored_value(row)
         if key and EntryKey.objects.filter(match=row, key=key).exists():
             board = rules.score_match(before)
             return Outcome(True, row, before, board, [], replayed=True)
@@ -163,8 +160,7 @@ def _record(
             # the bound a match file has, at the table too: refused even on purpose
             return Outcome(False, row, before, rules.score_match(before), too_many)
         board = rules.score_match(after)
-        after_stored = by_seat(after)
-        from_hand, kept_before, kept_after = kept(row.game, stored.hands, after_stored.hands)
+        from_hand, kept_before, kept_after = kept(row.game, stored.hands, after.hands)
         new = _new(board, _flagged(row), from_hand)
         # a question the table answers by sending the entry again, as it keeps an error
         question = ask(after) if ask is not None and not override else None
@@ -173,7 +169,7 @@ def _record(
         ):
             # not kept: the board stays as stored, the entry's result goes beside its form
             return Outcome(False, row, after, board, new, question=question)
-        _store_from(row, from_hand, stored.hands, after_stored.hands, board)
+        _store_from(row, from_hand, stored.hands, after.hands, board)
         row.version += 1
         # a match being played before and after counts for nothing yet: a play moves nothing
         moved = row.finished or board.finished

@@ -1,7 +1,9 @@
 """Between the database and the rules engine: the engine's Match from the stored rows, and
 an engine Match written back as rows.
 
-Rows name players by seat (tables/seats.py); the engine is given their names as they are now.
+Rows name players by seat (tables/seats.py), and so does the engine: it is given the seats'
+keys, and a page puts in the names as they are now when it says what the engine says. A name
+goes into the engine only where a match file is written or read.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from scorekeeper.rules.tiles import parse_tile, tile_name
 from scorekeeper.tables import seams
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player, Seat
 from scorekeeper.tables.names import name_key, normal_name
-from scorekeeper.tables.seats import by_name, by_seat, seating
+from scorekeeper.tables.seats import by_name, by_seat, seat_names, seating
 
 
 def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
@@ -44,8 +46,25 @@ def seated(match: Match) -> rules.Match:
 
 
 def match_value(match: Match) -> rules.Match:
-    """The engine's view of a stored match, players by name (use a match fetched
-    `with_everything`)."""
+    """The engine's view of a stored match, players by seat key (use a match fetched
+    `with_everything`); ``names_of`` names them."""
+    return stored_value(match)
+
+
+def seats_and_names(match: Match) -> tuple[rules.Match, list[str]]:
+    """The engine's view of the match's seating and rules, players by seat, and the name of
+    who sits in each seat now (``with_seats``): what an entry form is drawn from."""
+    seated = match.seating()
+    return by_seat(seated), list(seated.players)
+
+
+def names_of(match: Match) -> dict[str, str]:
+    """Each seat's key and the name of the player in it now (``with_seats``)."""
+    return seat_names(match.seating().players)
+
+
+def match_file_value(match: Match) -> rules.Match:
+    """The stored match with its players by name, as a match file writes it."""
     seated = match.seating()
     return by_name(stored_value(match, seated), seated.players)
 
@@ -161,7 +180,7 @@ def score_new_match(value: rules.Match) -> ScoredMatch:
     """Score a whole match (a new setup, or an imported match file) without writing anything."""
     stored = by_seat(value)
     return ScoredMatch(
-        value, stored, rules.score_match(value), file_hands(stored.game, stored.hands)
+        value, stored, rules.score_match(stored), file_hands(stored.game, stored.hands)
     )
 
 

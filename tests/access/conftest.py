@@ -23,6 +23,7 @@ from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
+from tests.seated import seat_key
 from tests.web.table import FOUR
 
 #: who may change the match, and who may only watch it (or not even that far)
@@ -116,7 +117,7 @@ def match(db: None) -> Match:
         made_by="rosa",
         user=account("rosa"),
     )
-    entries.play_record(match=match, player="Cy", points=5, by=Author(name="sam"))
+    entries.play_record(match=match, player=seat_key(match, "Cy"), points=5, by=Author(name="sam"))
     match.refresh_from_db()
     assert match.totals == [65, 35, 5, 0]
     return match

@@ -16,7 +16,7 @@ from scorekeeper import rules
 from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables.models import Change, EntryKey, Match
-from scorekeeper.tables.scoring import match_value, with_everything
+from scorekeeper.tables.scoring import match_file_value, with_everything
 from scorekeeper.tables.seats import by_seat
 from tests.seated import changes_said
 
@@ -33,7 +33,7 @@ def prepare(username: str, password: str) -> None:
 def stored(pk: int) -> None:
     """The match as stored, and as the rules engine scores its stored hands."""
     match = with_everything(Match.objects.filter(pk=pk)).get()
-    value = match_value(match)
+    value = match_file_value(match)
     board = rules.score_match(value)
     print(
         json.dumps(

@@ -62,7 +62,9 @@ class Submission:
 
     @property
     def data(self) -> dict[str, str]:
-        return {"player": self.player, "points": str(self.points), "entry_key": self.key}
+        # posted by seat, as the board does: FOUR sit in their order
+        seat = str(FOUR.index(self.player))
+        return {"player": seat, "points": str(self.points), "entry_key": self.key}
 
 
 @dataclass

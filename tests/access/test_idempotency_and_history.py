@@ -18,7 +18,7 @@ from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from tests.access.conftest import Persona
 from tests.seated import changes_said, named_plays
 from tests.web.pages import HTMX, content, text, totals
-from tests.web.table import correction
+from tests.web.table import correction, seat_of
 
 BEFORE = [65, 35, 5, 0]
 STALE = (
@@ -42,6 +42,9 @@ def entry_key_on(page: HttpResponse) -> str:
 
 def tap(client: Client, match: Match, data: dict, *, key: str, htmx: bool = True, view="play"):
     name = {"play": "record_play", "end": "end_hand", "undo": "undo"}[view]
+    if "player" in data:
+        # the player by name here, posted by seat as the board does
+        data = {**data, "player": seat_of(match, data["player"])}
     return client.post(
         reverse(f"tables:{name}", args=[match.pk]),
         {**data, "entry_key": key},

@@ -102,10 +102,10 @@ def keep_tapping_while(imports: Callable[[], list[float]], tappers: list[Phone])
     def keep_tapping(phone: Phone) -> None:
         # a player of each phone's own: the same play from two phones at once would be asked
         # about (was it entered twice?) rather than saved
-        player = FOUR[tappers.index(phone) % len(FOUR)]
+        seat = str(tappers.index(phone) % len(FOUR))
         while not done.is_set():
             for what, path, data in (
-                ("play", f"/matches/{pk}/play/", {"player": player, "points": "10"}),
+                ("play", f"/matches/{pk}/play/", {"player": seat, "points": "10"}),
                 ("undo", f"/matches/{pk}/undo/", {}),
             ):
                 began = time.monotonic()

@@ -39,7 +39,7 @@ from tests.access.conftest import (
 )
 from tests.seated import named_plays
 from tests.web.pages import HTMX, content, text, totals
-from tests.web.table import correction, fingerprint, setup_data
+from tests.web.table import correction, fingerprint, seat_of, setup_data
 
 WATCHING = "You are watching this match."
 
@@ -89,7 +89,7 @@ class MatchAction:
 
 
 def record_play(client: Client, table: Table) -> HttpResponse:
-    data = {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex}
+    data = {"player": "0", "points": "10", "entry_key": uuid.uuid4().hex}
     return client.post(table.url("record_play"), data)
 
 
@@ -326,7 +326,7 @@ def test_a_refused_htmx_entry_changes_nothing_either(persona: Persona, table: Ta
 
     response = persona.client.post(
         table.url("record_play"),
-        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        {"player": "0", "points": "10", "entry_key": uuid.uuid4().hex},
         headers=HTMX,
     )
 
@@ -365,7 +365,7 @@ def test_a_link_to_one_match_does_not_open_another(link_scorekeeper: Persona, ta
 
     response = link_scorekeeper.client.post(
         reverse("tables:record_play", args=[other.pk]),
-        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        {"player": "0", "points": "10", "entry_key": uuid.uuid4().hex},
     )
 
     assert response.status_code == 403
@@ -430,12 +430,12 @@ def test_a_phone_without_an_account_may_start_a_match_and_keep_its_score(db: Non
     match = Match.objects.get()
     entered = phone.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        {"player": "0", "points": "10", "entry_key": uuid.uuid4().hex},
     )
     before = everything()
     refused = other_phone.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": "Bo", "points": "20", "entry_key": uuid.uuid4().hex},
+        {"player": "1", "points": "20", "entry_key": uuid.uuid4().hex},
     )
 
     assert redirected_to_scoreboard(started, match)
@@ -458,7 +458,7 @@ def test_the_phone_that_started_a_match_may_share_it(db: None) -> None:
     join(friend, link, "Bo's phone")
     entered = friend.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": "Bo", "points": "15", "entry_key": uuid.uuid4().hex},
+        {"player": "1", "points": "15", "entry_key": uuid.uuid4().hex},
     )
 
     assert redirected_to_scoreboard(entered, match)
@@ -530,7 +530,7 @@ def phone_match(db: None) -> PhoneMatch:
 def play(client: Client, match: Match, player: str = "Ana") -> HttpResponse:
     return client.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": player, "points": "10", "entry_key": uuid.uuid4().hex},
+        {"player": seat_of(match, player), "points": "10", "entry_key": uuid.uuid4().hex},
     )
 
 
@@ -813,7 +813,7 @@ def test_a_post_without_the_csrf_token_is_refused(organizer: Persona, match: Mat
 
     response = client.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        {"player": "0", "points": "10", "entry_key": uuid.uuid4().hex},
         headers=HTMX,
     )
 
@@ -831,7 +831,7 @@ def test_an_htmx_post_with_the_csrf_cookies_header_is_accepted(
 
     response = client.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": "Ana", "points": "10", "entry_key": uuid.uuid4().hex},
+        {"player": "0", "points": "10", "entry_key": uuid.uuid4().hex},
         headers={**HTMX, "X-CSRFToken": client.cookies["csrftoken"].value},
     )
 

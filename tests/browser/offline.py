@@ -11,7 +11,7 @@ from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 from scorekeeper import rules
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import match_value, with_everything
+from scorekeeper.tables.scoring import match_file_value, with_everything
 from tests.browser.table import expect_all_sent
 
 #: the poll asks every two seconds; a second more covers the answer and the swap
@@ -75,7 +75,7 @@ def expect_nothing_waiting(page: Page, timeout: float = 30_000) -> None:
 
 def stored(match: Match) -> rules.Match:
     """The match as the server holds it now (players by name)."""
-    return match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
+    return match_file_value(with_everything(Match.objects.filter(pk=match.pk)).get())
 
 
 def plays_stored(match: Match) -> list[tuple[int, str, int | None]]:

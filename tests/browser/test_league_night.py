@@ -193,7 +193,8 @@ def win_on_the_server(night: Night, number: int, tables: list[Played]) -> None:
     for table, played in zip(started.tables.order_by("number"), tables, strict=True):
         entries.play_record(
             match=table.match,
-            player=played.seats[0],
+            # seat 1, as the engine knows the player
+            player="0",
             points=TARGET,
             by=Author(name="Table scorer"),
         )

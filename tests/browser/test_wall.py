@@ -21,6 +21,7 @@ from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.browser.table import HTMX_UNANSWERED, NETWORK_DOWN, save_screenshot
 from tests.leagues.season import straight_season
+from tests.seated import seat_key
 
 #: the wall asks every two seconds; a second more covers the answer and the swap
 WITHIN = 3_000
@@ -179,7 +180,7 @@ def test_a_play_recorded_shows_on_the_wall_within_three_seconds(
 
     entries.play_record(
         match=match,
-        player="Maximiliano Hernández Castellanos",
+        player=seat_key(match, "Maximiliano Hernández Castellanos"),
         points=20,
         by=Author(name="Bea"),
     )

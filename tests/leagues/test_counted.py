@@ -57,7 +57,8 @@ def started_by_a_phone(phone: Client) -> Match:
     for _ in range(2):
         phone.post(
             reverse("tables:record_play", args=[match.pk]),
-            {"player": "Earl", "points": "25", "entry_key": uuid.uuid4().hex},
+            # Earl, in the first seat
+            {"player": "0", "points": "25", "entry_key": uuid.uuid4().hex},
         )
     match.refresh_from_db()
     assert match.finished

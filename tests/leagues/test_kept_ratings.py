@@ -22,6 +22,7 @@ from scorekeeper.tables.entries import hand_correct, play_record, undo_last
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
+from tests.seated import by_seats, seat_key
 from tests.web.pages import text
 
 ROSTER = ("Ana", "Bo", "Cy", "Di", "Eve")
@@ -127,7 +128,7 @@ def test_a_play_in_a_match_being_played_writes_no_rating(season: Season) -> None
     match = in_season(season, rules.Match("straight", ("Ana", "Bo"), rules={"target": 150}))
     before = list(RatingChange.objects.values_list("pk", flat=True))
 
-    play_record(match=match, player="Ana", points=10, by=BY)
+    play_record(match=match, player=seat_key(match, "Ana"), points=10, by=BY)
 
     assert list(RatingChange.objects.values_list("pk", flat=True)) == before == []
 
@@ -141,7 +142,7 @@ def test_a_correction_that_changes_the_winner_works_out_that_match_and_the_later
     earlier_rows = set(RatingChange.objects.filter(match=earlier).values_list("pk", flat=True))
     ana_later = RatingChange.objects.get(match=later, player__name="Ana")
 
-    hand_correct(match=first, number=1, hand=won_hand("Bo"), by=BY)
+    hand_correct(match=first, number=1, hand=by_seats(first, won_hand("Bo")), by=BY)
 
     assert RatingChange.objects.get(match=first, player__name="Bo").place == 1
     # Ana lost the corrected match: she came to the later one rated lower than before
@@ -161,7 +162,7 @@ def test_a_correction_that_leaves_the_result_alone_rewrites_nothing(season: Seas
     rows = set(RatingChange.objects.values_list("pk", flat=True))
 
     same = rules.Hand(plays=(rules.Play("Ana", points=25), rules.Play("Ana", points=25)))
-    hand_correct(match=first, number=1, hand=same, by=BY)
+    hand_correct(match=first, number=1, hand=by_seats(first, same), by=BY)
 
     assert set(RatingChange.objects.values_list("pk", flat=True)) == rows
 
@@ -170,7 +171,7 @@ def test_a_forfeited_match_moves_no_rating(season: Season) -> None:
     match = in_season(season, rules.Match("straight", ("Ana", "Bo"), rules={"target": 50}))
     season_match_forfeit(entry=match.league_entry, side=1)
 
-    play_record(match=match, player="Ana", points=50, by=BY)
+    play_record(match=match, player=seat_key(match, "Ana"), points=50, by=BY)
 
     assert not RatingChange.objects.exists()
     assert not Rating.objects.exists()
@@ -223,16 +224,16 @@ def apply(season: Season, step: tuple) -> None:
     match = matches[args[0] % len(matches)]
     if kind == "correct" and match.finished:
         loser = match.seats.get(position=1).player.name
-        hand_correct(match=match, number=1, hand=won_hand(loser), by=BY)
+        hand_correct(match=match, number=1, hand=by_seats(match, won_hand(loser)), by=BY)
     elif kind == "undo" and match.finished:
         undo_last(match=match, by=BY)
     elif kind == "refinish" and not match.finished and match.hand_count:
         # the other player takes the last hand: the match finishes again, later than the rest
-        player = match.seats.get(position=1).player.name
+        # the player in the second seat
         hand_correct(
             match=match,
             number=1,
-            hand=rules.Hand(plays=(rules.Play(player, points=50),)),
+            hand=rules.Hand(plays=(rules.Play("1", points=50),)),
             by=BY,
         )
     elif kind == "forfeit" and not match.finished:

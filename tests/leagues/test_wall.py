@@ -19,6 +19,7 @@ from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import player_renamed
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
+from tests.seated import seat_key
 from tests.web.pages import HTMX, content, text, text_of
 from tests.web.table import play, scorekeeper_client
 
@@ -93,7 +94,9 @@ def test_the_wall_answers_its_poll_304_until_a_play_and_then_shows_the_new_score
     assert "Ann 20 Bob 5" in text(first).split("Playing now")[1]
 
     unchanged = client.get(poll, headers=HTMX)
-    entries.play_record(match=match, player="Ann", points=20, by=Author(name="Bea"))
+    entries.play_record(
+        match=match, player=seat_key(match, "Ann"), points=20, by=Author(name="Bea")
+    )
     changed = client.get(poll, headers=HTMX)
     after = client.get(poll_address(changed), headers=HTMX)
 
@@ -191,7 +194,9 @@ def test_after_a_play_at_one_table_the_wall_scores_that_table_alone(
     season, (match, *_) = season_of("straight", STRAIGHT_PLAYING, *others)
     first = client.get(wall_of(season))
     scored = counted_scoring(monkeypatch)
-    entries.play_record(match=match, player="Ann", points=20, by=Author(name="Bea"))
+    entries.play_record(
+        match=match, player=seat_key(match, "Ann"), points=20, by=Author(name="Bea")
+    )
 
     changed = client.get(poll_address(first), headers=HTMX)
 

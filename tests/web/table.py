@@ -77,16 +77,20 @@ def play(
     htmx: bool = False,
     **fields: str,
 ) -> HttpResponse:
-    """Straight: a scoring play."""
-    data = {"player": player, "points": points, **fields}
+    """Straight: a scoring play, by the player's name (posted as their seat, as the board
+    does; a name that is not seated is sent as it is, and refused)."""
+    if "leader" in fields:
+        fields["leader"] = seat_of(match, fields["leader"])
+    data = {"player": seat_of(match, player), "points": points, **fields}
     return post(client, "record_play", match, data, htmx=htmx)
 
 
 def lay(
     client: Client, match: Match, player: str, tile: str, *, htmx: bool = False, **fields: str
 ) -> HttpResponse:
-    """Sedma: a tile laid, a double from the buttons or any tile of the line."""
-    data = {"player": player, "tile": tile, **fields}
+    """Sedma: a tile laid, a double from the buttons or any tile of the line (the player by
+    name, posted as their seat)."""
+    data = {"player": seat_of(match, player), "tile": tile, **fields}
     return post(client, "record_play", match, data, htmx=htmx)
 
 
@@ -97,6 +101,12 @@ def seated_names(match: Match) -> list[str]:
 def pips_fields(match: Match, pips: dict[str, int]) -> dict[str, int]:
     seats = seated_names(match)
     return {f"pips_{seats.index(name)}": value for name, value in pips.items()}
+
+
+def seat_of(match: Match, player: str) -> str:
+    """The seat the board posts for a seated player's name; anything else as it is."""
+    seats = seated_names(match)
+    return str(seats.index(player)) if player in seats else player
 
 
 def out_choice(match: Match, player: str) -> str:
@@ -142,11 +152,14 @@ def chickenfoot_round(
 ) -> HttpResponse:
     """Chickenfoot: a whole round; everyone but the player who went out (nobody: blocked)
     holds ``pips``."""
+    extra = dict(extra or {})
+    if "starter" in extra:
+        extra["starter"] = seat_of(match, extra["starter"])
     data = {
         "went_out": out_choice(match, went_out),
-        "double_blank": double_blank,
+        "double_blank": seat_of(match, double_blank),
         **pips_fields(match, pips),
-        **(extra or {}),
+        **extra,
     }
     return post(client, "end_hand", match, data, htmx=htmx)
 
@@ -174,19 +187,28 @@ def fingerprint(match: Match, number: int) -> str:
     return "" if hand is None else hand_fingerprint(hand, match.game)
 
 
+#: the fields of a correction that say who (a row's player, who set the double, who held 0-0)
+WHO_FIELDS = ("-player", "double_blank", "starter")
+
+
 def correction(match: Match, number: int, fields: Mapping[str, str]) -> dict[str, str]:
     """``fields`` posted as the correction page of hand ``number`` posts them: with the
     fingerprint of the hand it showed, and its rows of plays counted (the formset's management
-    form: a row per play stored and the empty rows to add plays)."""
+    form: a row per play stored and the empty rows to add plays). A row's player given by name
+    is posted by seat, as the page does."""
     from scorekeeper.tables.forms.corrections import EXTRA_ROWS
 
     hand = _stored_hand(match, number)
     plays = 0 if hand is None else len(hand.plays)
+    by_seat = {
+        name: seat_of(match, value) if name.endswith(WHO_FIELDS) else value
+        for name, value in fields.items()
+    }
     return {
         "fingerprint": fingerprint(match, number),
         "play-TOTAL_FORMS": str(plays + EXTRA_ROWS),
         "play-INITIAL_FORMS": str(plays),
-        **fields,
+        **by_seat,
     }
 
 

@@ -15,7 +15,7 @@ from scorekeeper.tables.changes import hands_before
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.recording import Author, Outcome
 from scorekeeper.tables.scoring import match_value, with_everything
-from scorekeeper.tables.seats import by_seat
+from tests.seated import seat_key
 from tests.web.table import FOUR, stored
 
 SEAT = st.integers(0, len(FOUR) - 1)
@@ -35,7 +35,7 @@ ENTRY = st.one_of(
 def hands_of(match: Match) -> list[dict]:
     """The hands as stored, players by seat, as a change keeps them."""
     stored = with_everything(Match.objects.filter(pk=match.pk)).get()
-    return write_match(by_seat(match_value(stored)))["hands"]
+    return write_match(match_value(stored))["hands"]
 
 
 def replay(changes: list[Change]) -> list[dict]:
@@ -47,6 +47,8 @@ def replay(changes: list[Change]) -> list[dict]:
 
 
 BY = Author("a phone")
+#: FOUR's seats, as the engine knows the players
+SEATS = ("0", "1", "2", "3")
 
 
 def enter(entry: tuple, value: rules.Match, match: Match) -> Outcome | None:
@@ -58,11 +60,11 @@ def enter(entry: tuple, value: rules.Match, match: Match) -> Outcome | None:
     kind, *args = entry
     if kind == "play":
         return entries.play_record(
-            match=match, player=FOUR[args[0]], points=args[1], by=BY, override=True
+            match=match, player=SEATS[args[0]], points=args[1], by=BY, override=True
         )
     if kind == "end":
-        winner = FOUR[args[0]]
-        pips = {name: 7 for name in FOUR if name != winner}
+        winner = SEATS[args[0]]
+        pips = {seat: 7 for seat in SEATS if seat != winner}
         end = rules.HandEnd("domino", player=winner, pips=pips)
         return entries.hand_end(match=match, end=end, by=BY, override=True)
     if kind == "undo":
@@ -73,7 +75,7 @@ def enter(entry: tuple, value: rules.Match, match: Match) -> Outcome | None:
     if kind == "delete":
         return entries.hand_delete(match=match, number=number, by=BY)
     hand = value.hands[number - 1]
-    more = (*hand.plays, rules.Play(FOUR[args[1]], points=10))
+    more = (*hand.plays, rules.Play(SEATS[args[1]], points=10))
     return entries.hand_correct(
         match=match, number=number, hand=replace(hand, plays=more), by=BY, override=True
     )
@@ -129,7 +131,7 @@ def test_a_tap_late_in_a_long_match_keeps_one_hand(db: None) -> None:
         "straight", rules={"target": 100_000}, hands=(*[ended] * 40, rules.Hand(leader="Bo"))
     )
 
-    entries.play_record(match=match, player="Bo", points=15, by=BY)
+    entries.play_record(match=match, player=seat_key(match, "Bo"), points=15, by=BY)
 
     change = match.changes.get(number=2)
     assert (change.from_hand, change.hand_count_before, change.hand_count_after) == (41, 41, 41)

@@ -247,7 +247,7 @@ def test_a_match_entered_at_the_table_exports_what_was_entered(client: Client) -
         {"seat_1": "Ana", "seat_2": "Bo", "target": "250", "spinner": "on", "first": "2"},
     )
     match = imported()
-    client.post(reverse("tables:record_play", args=[match.pk]), {"player": "Bo", "points": "10"})
+    client.post(reverse("tables:record_play", args=[match.pk]), {"player": "1", "points": "10"})
     client.post(
         reverse("tables:end_hand", args=[match.pk]),
         {"out": "1", "pips_0": "8"},

@@ -7,8 +7,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from scorekeeper import rules
 from scorekeeper.tables.models import Match
-from scorekeeper.tables.scoring import scoreboard_of, with_everything
+from scorekeeper.tables.scoring import match_file_value, with_everything
 from tests.seated import changes_said
 
 BEFORE = [("tables", "0003_change_keeps_the_hands_it_changed")]
@@ -78,7 +79,7 @@ def test_a_match_stored_by_names_is_stored_by_seats_after_the_migration() -> Non
     hand = moved.hands.get(number=1)
     assert (hand.leader_seat, hand.end_seat, hand.pips) == (0, 1, {"0": 9})
     assert list(moved.hands.get(number=2).plays.values_list("seat", "points")) == [(0, 10)]
-    assert scoreboard_of(moved).totals == {"Ana": 25, "Bo": 10}
+    assert rules.score_match(match_file_value(moved)).totals == {"Ana": 25, "Bo": 10}
     assert [said for _, said, _ in changes_said(moved)] == [
         "Match started",
         "Hand ended: Bo dominoed",

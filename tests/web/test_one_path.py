@@ -14,8 +14,9 @@ from scorekeeper import rules
 from scorekeeper.tables import entries
 from scorekeeper.tables.scoring import seated
 from tests.performance.hall import long_match
+from tests.seated import by_seats
 from tests.web.pages import HTMX, text, totals
-from tests.web.table import FOUR, scorekeeper_client, stored
+from tests.web.table import FOUR, scorekeeper_client, seat_of, stored
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 def tap(client, match, player: str, points: int, key: str):
     return client.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": player, "points": points, "entry_key": key},
+        {"player": seat_of(match, player), "points": points, "entry_key": key},
         headers=HTMX,
     )
 
@@ -77,13 +78,13 @@ def test_a_refused_play_then_a_good_one_leaves_no_trace_of_the_refusal() -> None
 
 def test_a_preview_writes_nothing() -> None:
     match = stored("straight", *FOUR[:2], hands=(rules.Hand(leader="Ana"),))
-    end = rules.HandEnd("domino", player="Ana", pips={"Bo": 12})
+    end = by_seats(match, rules.HandEnd("domino", player="Ana", pips={"Bo": 12}))
 
     with CaptureQueriesContext(connection) as queries:
         outcome = entries.hand_end_preview(match=match, end=end)
 
     assert not outcome.saved
-    assert outcome.board.totals == {"Ana": 10, "Bo": 0}
+    assert [outcome.board.totals[side] for side in outcome.board.sides] == [10, 0]
     writes = [q["sql"] for q in queries if q["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
     assert writes == []
     match.refresh_from_db()

@@ -28,12 +28,17 @@ FIRST_HAND = rules.Hand(
 )
 
 
+def seat(player: str) -> str:
+    """The seat a phone's form posts for one of FOUR, or anything else as it is."""
+    return str(FOUR.index(player)) if player in FOUR else player
+
+
 def play(player: str, points: int | str, **fields: str) -> dict:
-    return {"kind": "play", "fields": {"player": player, "points": str(points), **fields}}
+    return {"kind": "play", "fields": {"player": seat(player), "points": str(points), **fields}}
 
 
 def lay(player: str, tile: str) -> dict:
-    return {"kind": "play", "fields": {"player": player, "tile": tile}}
+    return {"kind": "play", "fields": {"player": seat(player), "tile": tile}}
 
 
 def end(**fields: str) -> dict:
@@ -134,8 +139,9 @@ def test_a_chickenfoot_round(client: Client, chickenfoot_match: Match) -> None:
     value = exported(
         client,
         chickenfoot_match,
-        # Bo goes out; Cy is left holding 0-0, which counts 50 on top of his 30 pips
-        [end(went_out="1", pips_0="12", pips_2="30", pips_3="7", double_blank="Cy", starter="Ana")],
+        # Bo goes out; Cy (seat 2) is left holding 0-0, which counts 50 on top of his 30 pips; Ana
+        # (seat 0) set the round's double
+        [end(went_out="1", pips_0="12", pips_2="30", pips_3="7", double_blank="2", starter="0")],
     )
 
     (round_1,) = value.hands
@@ -321,7 +327,7 @@ def test_numbers_and_ticks_are_read_as_a_form_posts_them(
     value = exported(
         client,
         hand_played,
-        [{"kind": "play", "fields": {"player": "Ana", "points": 10, "lead": True, "again": False}}],
+        [{"kind": "play", "fields": {"player": "0", "points": 10, "lead": True, "again": False}}],
     )
 
     assert value.hands[1].plays == (rules.Play("Ana", points=10, lead=True),)

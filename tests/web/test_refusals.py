@@ -25,7 +25,7 @@ WATCHER = "Only the match's scorekeepers can change it."
 
 #: each entry a phone sends, as its form posts it
 ENTRIES = {
-    "record_play": {"player": "Bo", "points": "10"},
+    "record_play": {"player": "1", "points": "10"},
     "end_hand": {"out": "0", "pips_1": "5", "pips_2": "5", "pips_3": "5"},
     "undo": {},
 }

@@ -13,6 +13,7 @@ from django.urls import reverse
 from scorekeeper.leagues.models import Season
 from scorekeeper.tables.models import Match, Player
 from tests.web.pages import HTMX
+from tests.web.table import seat_of
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +59,7 @@ def test_a_renamed_player_is_shown_by_the_new_name_everywhere(admin: Client) -> 
     for match in Match.objects.filter(seats__player=player, finished=False, game="straight"):
         response = admin.post(
             reverse("tables:record_play", args=[match.pk]),
-            {"player": OLD, "points": "5", "entry_key": "k1"},
+            {"player": seat_of(match, OLD), "points": "5", "entry_key": "k1"},
             headers=HTMX,
         )
         assert response.status_code == 200
@@ -96,7 +97,7 @@ def test_a_play_entered_after_a_rename_is_recorded_under_the_new_name(admin: Cli
 
     response = admin.post(
         reverse("tables:record_play", args=[match.pk]),
-        {"player": NEW, "points": "10", "entry_key": "k2"},
+        {"player": seat_of(match, NEW), "points": "10", "entry_key": "k2"},
     )
 
     assert response.status_code == 302

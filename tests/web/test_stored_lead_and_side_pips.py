@@ -15,7 +15,7 @@ from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables.changes import with_kept_hands
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player
-from scorekeeper.tables.scoring import create_match, match_value, with_everything
+from scorekeeper.tables.scoring import create_match, match_file_value, with_everything
 from scorekeeper.tables.seats import by_name, by_seat
 from tests.web.table import FOUR, scorekeeper_client
 
@@ -60,7 +60,7 @@ def test_a_play_marked_as_the_lead_is_stored_as_the_lead() -> None:
 def test_a_stored_lead_reads_back_as_the_same_match() -> None:
     match = create_match(LED)
 
-    assert match_value(with_everything(Match.objects.filter(pk=match.pk)).get()) == LED
+    assert match_file_value(with_everything(Match.objects.filter(pk=match.pk)).get()) == LED
 
 
 def test_a_lead_kept_too_high_is_stored_as_kept_on_purpose() -> None:
@@ -68,7 +68,9 @@ def test_a_lead_kept_too_high_is_stored_as_kept_on_purpose() -> None:
 
     play = Play.objects.get(hand__match=match, hand__number=2, number=1)
     assert (play.lead, play.overridden) == (True, True)
-    board = rules.score_match(match_value(with_everything(Match.objects.filter(pk=match.pk)).get()))
+    board = rules.score_match(
+        match_file_value(with_everything(Match.objects.filter(pk=match.pk)).get())
+    )
     assert [(f.code, f.hand, f.play) for f in board.errors] == [("lead-too-high", 2, 1)]
 
 
@@ -122,7 +124,7 @@ def test_pips_counted_together_are_stored_by_the_partners_seats() -> None:
 def test_pips_counted_together_read_back_as_the_same_match() -> None:
     match = create_match(COUNTED)
 
-    value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
+    value = match_file_value(with_everything(Match.objects.filter(pk=match.pk)).get())
 
     assert value == COUNTED
     assert rules.score_match(value).totals == {"Ana & Cy": 25, "Bo & Di": 10}
@@ -140,7 +142,7 @@ def test_pips_counted_together_follow_a_renamed_player() -> None:
     bo.name = "Bob"
     bo.save()
 
-    value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
+    value = match_file_value(with_everything(Match.objects.filter(pk=match.pk)).get())
 
     assert value.hands[0].end.pips == {"Bob & Di": 23, "Cy": 9}
     assert rules.score_match(value).totals == {"Ana & Cy": 25, "Bob & Di": 10}

@@ -20,7 +20,7 @@ from scorekeeper.table_pages.phones import players_around
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import players_found
-from scorekeeper.tables.scoring import scoreboard_of, with_everything
+from scorekeeper.tables.scoring import names_of, scoreboard_of, with_everything
 from scorekeeper.tables.turns import matches_shared, shared_a_seat
 
 
@@ -94,8 +94,9 @@ def _match_chart(request: HttpRequest, person: Player) -> dict | None:
     if match is None:
         raise Http404("No such match for this player.")
     board: rules.Scoreboard = scoreboard_of(match)
+    names = names_of(match)
     series = [
-        Series(side.label, [0] + [hand.running[side] for hand in board.hands])
+        Series(side.said_with(names), [0] + [hand.running[side] for hand in board.hands])
         for side in board.sides
     ]
     if match.game == "chickenfoot":

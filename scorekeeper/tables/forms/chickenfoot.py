@@ -22,22 +22,22 @@ class RoundForm(PipsMixin, EntryForm):
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["went_out"] = forms.ChoiceField(
-            choices=out_choices(self.players, gettext("Blocked")),
+            choices=out_choices(self.names, gettext("Blocked")),
             widget=forms.RadioSelect,
             label=gettext("Who went out?"),
             error_messages={"required": gettext("Tap who went out, or Blocked.")},
         )
         self.fields["double_blank"] = SeatedChoiceField(
-            self.players,
+            self.names,
             blank=gettext("Nobody"),
             required=False,
             label=gettext("Left holding 0-0"),
             widget=forms.RadioSelect,
         )
         self.fields["starter"] = SeatedChoiceField(
-            self.players, blank="—", required=False, label=gettext("Who set the round's double")
+            self.names, blank="—", required=False, label=gettext("Who set the round's double")
         )
-        self.add_pips_fields(self.players)
+        self.add_pips_fields()
 
     def clean(self) -> dict:
         data = super().clean()

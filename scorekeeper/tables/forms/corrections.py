@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 from scorekeeper.rules import limits
 from scorekeeper.rules.tiles import parse_tile, tile_name
-from scorekeeper.tables.forms.entry import BLOCKED, SeatedChoiceField, read_tile, seat_key
+from scorekeeper.tables.forms.entry import BLOCKED, SeatedChoiceField, read_tile
 
 
 class PlayRowForm(forms.Form):
@@ -30,11 +30,11 @@ class PlayRowForm(forms.Form):
     lead = forms.BooleanField(required=False, label=_("Lead"))
     remove = forms.BooleanField(required=False, label=_("Remove"))
 
-    def __init__(self, *args, players: list[str], game: str, **kwargs) -> None:
+    def __init__(self, *args, names: list[str], game: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         self.fields = {
-            "player": SeatedChoiceField(players, blank="—", required=False),
+            "player": SeatedChoiceField(names, blank="—", required=False),
             **self.fields,
         }
         if game == "sedma":
@@ -94,10 +94,10 @@ class PlayRows(forms.BaseFormSet):
         return tuple(row.cleaned_data["play"] for row in self if row.cleaned_data.get("play"))
 
 
-def play_rows(match: rules.Match, hand: rules.Hand, data=None) -> PlayRows:
-    """A row per play of ``hand`` and EXTRA_ROWS empty rows to add plays. Rows sent past the
-    plays a hand holds (as many as a match file, or as this one was kept with) and the empty
-    rows are refused unread."""
+def play_rows(match: rules.Match, names: list[str], hand: rules.Hand, data=None) -> PlayRows:
+    """A row per play of ``hand`` and EXTRA_ROWS empty rows to add plays (``match`` by seat,
+    ``names``: who sits in each). Rows sent past the plays a hand holds (as many as a match
+    file, or as this one was kept with) and the empty rows are refused unread."""
     most = max(len(hand.plays), limits.MOST_PLAYS) + EXTRA_ROWS
     # a PlayRows of PlayRowForm (django-stubs types what formset_factory makes a BaseFormSet)
     formset = cast(
@@ -108,16 +108,14 @@ def play_rows(match: rules.Match, hand: rules.Hand, data=None) -> PlayRows:
     )
     initial = [
         {
-            "player": seat_key(match.players, play.player),
+            "player": play.player,
             "points": play.points,
             "tile": tile_name(play.tile) if play.tile else "",
             "lead": play.lead,
         }
         for play in hand.plays
     ]
-    return formset(
-        data, initial=initial, form_kwargs={"players": list(match.players), "game": match.game}
-    )
+    return formset(data, initial=initial, form_kwargs={"names": names, "game": match.game})
 
 
 def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
@@ -127,11 +125,11 @@ def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
         return {}
     players, game = list(match.players), match.game
     initial: dict = {f"pips_{seat}": end.pips.get(name) for seat, name in enumerate(players)}
-    out = str(players.index(end.player)) if end.player in players else BLOCKED
+    out = end.player if end.player in players else BLOCKED
     if game == "chickenfoot":
         initial["went_out"] = out
-        initial["double_blank"] = seat_key(players, end.double_blank[0]) if end.double_blank else ""
-        initial["starter"] = seat_key(players, hand.starter) or ""
+        initial["double_blank"] = end.double_blank[0] if end.double_blank else ""
+        initial["starter"] = hand.starter or ""
     elif game == "straight":
         initial["out"] = out if end.how == "domino" else BLOCKED
         # the form's boxes of partners counted together, in the order it shows them
@@ -140,5 +138,5 @@ def end_initial(hand: rules.Hand, match: rules.Match) -> dict:
             initial[f"side_{index}"] = end.pips.get(side.label)
     else:
         initial["how"] = end.how
-        initial["player"] = seat_key(players, end.player) or ""
+        initial["player"] = end.player or ""
     return initial

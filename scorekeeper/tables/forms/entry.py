@@ -3,6 +3,8 @@ and the override of an error finding."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import conditional_escape, format_html_join
@@ -13,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 from scorekeeper.rules.match import SIDE_JOIN
 from scorekeeper.rules.tiles import parse_tile, tile_name
+from scorekeeper.tables.seats import seat_keys
 
 WHOLE_NUMBER_ERRORS = {
     "invalid": _("Enter a whole number."),
@@ -45,10 +48,9 @@ class SeatSelect(forms.Select):
 
 
 class SeatedChoiceField(forms.ChoiceField):
-    """A seated player, posted as their seat ("0", "1" ... in playing order) and cleaned to their
-    name as the match seats them now: a player renamed, or a seat taken over, since the form was
-    drawn never makes an entry fail. A name, as boards drawn before seats were posted send it,
-    is taken while that player is seated."""
+    """A seated player, shown by name and posted as their seat ("0", "1" ... in playing order),
+    which is what it cleans to: the engine knows players by seat, so a player renamed, or a
+    seat taken over, since the form was drawn never makes an entry fail."""
 
     default_error_messages = {
         "invalid_choice": _(
@@ -57,27 +59,16 @@ class SeatedChoiceField(forms.ChoiceField):
         ),
     }
 
-    def __init__(self, players: list[str], *, blank: str | None = None, **kwargs) -> None:
-        self.players = list(players)
-        choices = [(str(seat), name) for seat, name in enumerate(self.players)]
+    def __init__(self, names: Sequence[str], *, blank: str | None = None, **kwargs) -> None:
+        self.seats = seat_keys(len(names))
+        choices = list(zip(self.seats, names, strict=True))
         if blank is not None:
             choices.insert(0, ("", blank))
         kwargs.setdefault("widget", SeatSelect)
         super().__init__(choices=choices, **kwargs)
 
-    def to_python(self, value: object) -> str:
-        text = super().to_python(value)
-        if text.isdigit() and int(text) < len(self.players):
-            return self.players[int(text)]
-        return text
-
     def valid_value(self, value: str) -> bool:
-        return value in self.players
-
-
-def seat_key(players: list[str] | tuple[str, ...], name: str | None) -> str | None:
-    """The seat a seated player's name is posted as (SeatedChoiceField); None for nobody."""
-    return str(players.index(name)) if name is not None and name in players else None
+        return value in self.seats
 
 
 class EntryForm(forms.Form):
@@ -87,10 +78,19 @@ class EntryForm(forms.Form):
         required=False, label=_("Keep it anyway: the table agrees this is what happened")
     )
 
-    def __init__(self, match: rules.Match, *args, **kwargs) -> None:
+    def __init__(self, match: rules.Match, *args, names: Sequence[str], **kwargs) -> None:
+        """``match``: the engine's view, players by seat; ``names``: who sits in each seat."""
         super().__init__(*args, **kwargs)
         self.match = match
+        #: the seats' keys, as the engine knows the players
         self.players = list(match.players)
+        self.names = list(names)
+
+    @property
+    def player_name(self) -> str:
+        """The name of the player the form was sent for (posted by seat), "" for none."""
+        seat = getattr(self, "cleaned_data", {}).get("player") or ""
+        return self.names[int(seat)] if seat.isdigit() and int(seat) < len(self.names) else ""
 
 
 def read_tile(text: str) -> str:
@@ -135,8 +135,8 @@ class PipsMixin(EntryForm):
     """One pips box per seated player, named by seat so that any name is safe in a form (an
     entry form: the end-of-hand forms take it with EntryForm)."""
 
-    def add_pips_fields(self, players: list[str]) -> None:
-        for seat, name in enumerate(players):
+    def add_pips_fields(self) -> None:
+        for seat, name in enumerate(self.names):
             self.fields[f"pips_{seat}"] = pips_field(name)
 
     @property
@@ -145,12 +145,12 @@ class PipsMixin(EntryForm):
 
     def pips_by_player(self, data: dict, went_out: str | None) -> dict[str, int]:
         pips = {}
-        for seat, name in enumerate(self.players):
+        for seat, player in enumerate(self.players):
             value = data.get(f"pips_{seat}")
-            if value is None and name != went_out:
-                self.add_error(f"pips_{seat}", enter_pips(name))
+            if value is None and player != went_out:
+                self.add_error(f"pips_{seat}", enter_pips(self.names[seat]))
             elif value is not None:
-                pips[name] = value
+                pips[player] = value
         return pips
 
 
@@ -158,15 +158,15 @@ class PipsMixin(EntryForm):
 BLOCKED = "blocked"
 
 
-def out_choices(players: list[str], blocked: str) -> list[tuple[str, str]]:
+def out_choices(names: list[str], blocked: str) -> list[tuple[str, str]]:
     """Who went out, by seat (any name is safe in a form), or nobody: the hand was blocked."""
-    return [*((str(seat), name) for seat, name in enumerate(players)), (BLOCKED, blocked)]
+    return [*((str(seat), name) for seat, name in enumerate(names)), (BLOCKED, blocked)]
 
 
-def together(side: rules.Side, players: list[str]) -> str:
+def together(side: rules.Side, names: list[str]) -> str:
     """The label of partners' pips counted together, "Bo & Di together", each name marked with
     its seat for an open board's live poll to rename (tables/_live.html)."""
-    names = format_html_join(
-        SIDE_JOIN, '<span data-seat="{}">{}</span>', ((players.index(p), p) for p in side.players)
+    said = format_html_join(
+        SIDE_JOIN, '<span data-seat="{}">{}</span>', ((p, names[int(p)]) for p in side.players)
     )
-    return mark_safe(conditional_escape(gettext("%(side)s together")) % {"side": names})
+    return mark_safe(conditional_escape(gettext("%(side)s together")) % {"side": said})

@@ -28,7 +28,7 @@ class TileForm(EntryForm):
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players,
+            self.names,
             label=gettext("Who laid it"),
             widget=forms.RadioSelect,
             error_messages={"required": gettext("Tap who laid it, then the tile.")},
@@ -65,7 +65,7 @@ class SedmaEndForm(EntryForm):
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players, blank="—", required=False, label=gettext("Who went out")
+            self.names, blank="—", required=False, label=gettext("Who went out")
         )
 
     def clean(self) -> dict:

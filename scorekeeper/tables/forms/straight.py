@@ -18,6 +18,7 @@ from scorekeeper.tables.forms.entry import (
     pips_field,
     together,
 )
+from scorekeeper.tables.seats import seat_names
 
 PLAY_POINTS = (5, 10, 15, 20, 25, 30, 35)
 
@@ -50,7 +51,7 @@ class PlayForm(EntryForm):
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["player"] = SeatedChoiceField(
-            self.players,
+            self.names,
             label=gettext("Who scored"),
             widget=forms.RadioSelect,
             error_messages={"required": gettext("Tap who scored, then the points.")},
@@ -65,10 +66,8 @@ class PlayForm(EntryForm):
                 self.add_error("points", gettext("Tap the points scored."))
             return data
         data["points"] = points
+        # posted by seat, as the player is
         leader = data.get("leader") or ""
-        if leader.isdigit() and int(leader) < len(self.players):
-            # posted by seat, as the player is
-            leader = self.players[int(leader)]
         data["lead"] = data.get("lead", False) and (not leader or data.get("player") == leader)
         if "player" in data:
             data["play"] = rules.Play(data["player"], points=points, lead=data["lead"])
@@ -86,17 +85,17 @@ class HandEndForm(PipsMixin, EntryForm):
     def __init__(self, match: rules.Match, *args, **kwargs) -> None:
         super().__init__(match, *args, **kwargs)
         self.fields["out"] = forms.ChoiceField(
-            choices=out_choices(self.players, pgettext("how a hand ended", "Blocked")),
+            choices=out_choices(self.names, pgettext("how a hand ended", "Blocked")),
             widget=forms.RadioSelect,
             label=gettext("Who dominoed?"),
             error_messages={"required": gettext("Tap who dominoed, or Blocked.")},
         )
-        self.add_pips_fields(self.players)
+        self.add_pips_fields()
         #: the winners' own pips count too (house rule): the partner's box is needed
         self.counts_own = bool(match.rule("subtract_own"))
         self.sides = match.sides if match.partnerships else []
         for index, side in enumerate(self.sides):
-            self.fields[f"side_{index}"] = pips_field(together(side, self.players))
+            self.fields[f"side_{index}"] = pips_field(together(side, self.names))
 
     @property
     def side_fields(self) -> list[forms.BoundField]:
@@ -137,15 +136,17 @@ class HandEndForm(PipsMixin, EntryForm):
                 needed = [name for name in members if name != player]
             together = data.get(f"side_{index}") if side is not None else None
             if together is not None and player not in members:
+                assert side is not None  # a side's box is read only in a partnership match
                 if any(name in pips for name in members):
                     self.add_error(
                         f"side_{index}",
                         gettext("Give %(side)s's pips together or one by one, not both.")
-                        % {"side": side},
+                        % {"side": side.said_with(seat_names(self.names))},
                     )
                 pips[str(side)] = together
                 continue
             for name in needed:
                 if name not in pips:
-                    self.add_error(f"pips_{self.players.index(name)}", enter_pips(name))
+                    seat = self.players.index(name)
+                    self.add_error(f"pips_{seat}", enter_pips(self.names[seat]))
         return pips

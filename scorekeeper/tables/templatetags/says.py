@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django import template
 from django.utils.translation import pgettext
 
@@ -12,10 +14,11 @@ register = template.Library()
 
 
 @register.filter
-def say(says: Says | str) -> str:
-    """``{{ next_up.says|say }}``: what the engine says, in the reader's language."""
+def say(says: Says | str, names: Mapping[str, str] | None = None) -> str:
+    """``{{ next_up.says|say:names }}``: what the engine says, in the reader's language, each
+    player by their name (``names``: by seat, as the board's context has them)."""
     if isinstance(says, Says):
-        return say_in_language(says)
+        return say_in_language(says, names)
     return says
 
 
@@ -30,8 +33,8 @@ def severity(value: str) -> str:
 
 
 @register.simple_tag
-def change_said(change, seating, turns: Turns) -> str:
-    """``{% change_said change seating turns %}``: a change in the reader's language, with the
-    players' names as they are now (``seating``: the engine's view of the match's seats;
+def change_said(change, seated, turns: Turns) -> str:
+    """``{% change_said change seated turns %}``: a change in the reader's language, with the
+    players' names as they are now (``seated``: the match's seating by name, Match.seating;
     ``turns``: its seats handed over, which name who left one)."""
-    return i18n.change_said(change, seating.game, seating.players, names_by_id(turns))
+    return i18n.change_said(change, seated.game, seated.players, names_by_id(turns))
