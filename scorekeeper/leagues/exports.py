@@ -1,4 +1,4 @@
-"""Heavy exports, built once and kept as files under the version of what they hold.
+"""Heavy exports, built once and stored as files under the version of what they hold.
 
 A season's hands.csv and a league's bundle read and score every match they hold: 10 s of CPU
 and more for the benchmark's 10,000-match season, and more than gunicorn's 30-s timeout on a
@@ -10,7 +10,7 @@ at once with a page saying it is being built, which asks again every few seconds
 refresh, no JavaScript) and gets the file once it is there. An app worker never waits on a
 build, so a hall's boards and polls never wait behind an export.
 
-The file is kept under ``settings.EXPORTS_ROOT``, named by a digest of its version and the
+The file is stored under ``settings.EXPORTS_ROOT``, named by a digest of its version and the
 release; a download while that version stands is the file, sent as it is read, without a query
 for a match. A new version (a match finished, forfeited, corrected, added or taken away, a
 player renamed, a play in a match being played) names a new file, and writing it removes the
@@ -18,8 +18,8 @@ older ones of the same export. The waiting page asks for the build it waited on 
 so a reader in a hall where every play moves the version still gets the file that was built.
 
 Where tasks run in the request (``DJANGO_TASKS=immediate``: the development server, the tests
-that read an export's bytes), the export is written as it is sent instead, and kept once sent
-whole: no worker would build it.
+that read an export's bytes), the export is written as it is sent instead, and stored once
+sent whole: no worker would build it.
 
 A file rather than the cache: the answers are several MB, which neither the database's cache
 table nor Redis should hold, and a file is sent without being read into memory.
@@ -103,7 +103,7 @@ class Export:
 def export_answer(
     request: HttpRequest, export: Export, written: Iterable[bytes | str]
 ) -> HttpResponseBase:
-    """The answer to a download of ``export``: its kept file, or the page saying it is being
+    """The answer to a download of ``export``: its stored file, or the page saying it is being
     built (its build asked for by the first to ask). ``written``: the export's content, an
     iterator not started unless tasks run in the request. Read without an account, a download
     counts as a heavy export when it is a file or starts a build; the waiting page does not,
@@ -111,16 +111,16 @@ def export_answer(
     asked = request.GET.get("build", "")
     if _DIGEST.fullmatch(asked) and asked != export.digest:
         # the build the waiting page waited on, though the season has moved on since
-        if (kept := _open(export, asked)) is not None:
-            return _file(kept, export)
+        if (stored := _open(export, asked)) is not None:
+            return _file(stored, export)
         if _being_built(export, asked):
             return _building(request, export, asked)
-    kept = _open(export, export.digest)
-    if kept is not None:
+    stored = _open(export, export.digest)
+    if stored is not None:
         if asked != export.digest and (refusal := count_export(request)):
-            kept.close()
+            stored.close()
             return too_many_exports(request, refusal)
-        return _file(kept, export)
+        return _file(stored, export)
     if isinstance(task_backends["default"], ImmediateBackend):
         if refusal := count_export(request):
             return too_many_exports(request, refusal)
@@ -179,21 +179,21 @@ def build_export(*, kind: str, pk: int, digest: str) -> None:
             written: Iterable[bytes | str] = hands_written(pk)
         else:
             written = league_written(League.objects.get(pk=pk))
-        export_keep(export=export, digest=digest, written=written)
+        export_store(export=export, digest=digest, written=written)
     except BaseException:
         # the next to ask asks for it again (export_build_ask)
         builds.update(state=ExportBuild.State.FAILED)
         raise
     builds.update(state=ExportBuild.State.READY, built_at=timezone.now())
-    # the older versions' files are gone (export_keep); a build still under way stays
+    # the older versions' files are gone (export_store); a build still under way stays
     ExportBuild.objects.filter(name=export.name).exclude(digest=digest).exclude(
         state=ExportBuild.State.BUILDING
     ).delete()
 
 
-def export_keep(*, export: Export, digest: str, written: Iterable[bytes | str]) -> None:
-    """Write ``written`` whole to a temporary file and keep it as the file of ``export`` under
-    ``digest``: a build stopped half way keeps nothing."""
+def export_store(*, export: Export, digest: str, written: Iterable[bytes | str]) -> None:
+    """Write ``written`` whole to a temporary file and store it as the file of ``export`` under
+    ``digest``: a build stopped half way stores nothing."""
     path = _path(export, digest)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, writing = tempfile.mkstemp(dir=path.parent, prefix=".writing-", suffix=export.suffix)
@@ -201,7 +201,7 @@ def export_keep(*, export: Export, digest: str, written: Iterable[bytes | str]) 
         with os.fdopen(handle, "wb") as file:
             for data in _in_pieces(written):
                 file.write(data)
-        _keep(writing, path, export)
+        _store(writing, path, export)
     finally:
         Path(writing).unlink(missing_ok=True)
 
@@ -214,13 +214,13 @@ def _open(export: Export, digest: str):
     try:
         return _path(export, digest).open("rb")
     except OSError:
-        # none kept yet (or a folder the app cannot read: built again)
+        # none stored yet (or a folder the app cannot read: built again)
         return None
 
 
-def _file(kept, export: Export) -> FileResponse:
+def _file(stored, export: Export) -> FileResponse:
     return FileResponse(
-        kept, as_attachment=True, filename=export.filename, content_type=KINDS[export.kind][1]
+        stored, as_attachment=True, filename=export.filename, content_type=KINDS[export.kind][1]
     )
 
 
@@ -248,24 +248,24 @@ def _building(request: HttpRequest, export: Export, digest: str) -> HttpResponse
     return response
 
 
-def _keep(writing: str, path: Path, export: Export) -> None:
-    """The file written whole at ``writing`` kept as ``path``, the export's older files gone."""
+def _store(writing: str, path: Path, export: Export) -> None:
+    """The file written whole at ``writing`` stored as ``path``, the export's older files gone."""
     for older in path.parent.glob(f"{export.name}-*{export.suffix}"):
         older.unlink(missing_ok=True)
     os.replace(writing, path)
 
 
 def _streamed(export: Export, written: Iterable[bytes | str]) -> StreamingHttpResponse:
-    """The export written as it is sent, and kept once sent whole."""
+    """The export written as it is sent, and stored once sent whole."""
     response = StreamingHttpResponse(
-        _kept_as_sent(export, _path(export, export.digest), written),
+        _stored_as_sent(export, _path(export, export.digest), written),
         content_type=KINDS[export.kind][1],
     )
     response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
     return response
 
 
-def _kept_as_sent(export: Export, path: Path, pieces: Iterable[bytes | str]) -> Iterator[bytes]:
+def _stored_as_sent(export: Export, path: Path, pieces: Iterable[bytes | str]) -> Iterator[bytes]:
     """``pieces`` as bytes, written to a temporary file beside ``path`` as they are sent, and
     renamed to ``path`` once the last is sent. An answer not sent whole (the reader went away,
     the worker stopped) leaves no file; two first downloads at once each write their own and
@@ -276,8 +276,8 @@ def _kept_as_sent(export: Export, path: Path, pieces: Iterable[bytes | str]) -> 
             dir=path.parent, prefix=".writing-", suffix=export.suffix
         )
     except OSError as problem:
-        # a folder the app cannot write to costs the keeping, not the download
-        logger.warning("Export not kept in %s: %s", path.parent, problem)
+        # a folder the app cannot write to costs the storing, not the download
+        logger.warning("Export not stored in %s: %s", path.parent, problem)
         yield from _in_pieces(pieces)
         return
     try:
@@ -285,7 +285,7 @@ def _kept_as_sent(export: Export, path: Path, pieces: Iterable[bytes | str]) -> 
             for data in _in_pieces(pieces):
                 file.write(data)
                 yield data
-        _keep(writing, path, export)
+        _store(writing, path, export)
     finally:
         Path(writing).unlink(missing_ok=True)
 

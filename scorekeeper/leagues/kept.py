@@ -65,7 +65,7 @@ def standings_count(*, match_id: int) -> None:
     entries = SeasonMatch.objects.filter(match_id=match_id)
     ((entry_id, now),) = results_by_player_id(entries, Seat.objects.filter(match_id=match_id))
     before = entries.values_list("counted", flat=True).get()
-    counted = _kept(now) if now.counts else None
+    counted = _counted(now) if now.counts else None
     if counted == before:
         return
     _change(season_id, _result(before), now)
@@ -155,9 +155,9 @@ def _write_beats(model: type[HeadToHead], season_id: int, kept: Tally, *, using:
         model.objects.using(using).bulk_create(rows, batch_size=500)
 
 
-def _kept(result: Result) -> dict:
-    """A result as its entry keeps it (JSON)."""
-    kept = {
+def _counted(result: Result) -> dict:
+    """A result as its entry counts it (``SeasonMatch.counted``, JSON)."""
+    counted = {
         "match_id": result.match_id,
         "sides": [list(side) for side in result.sides],
         "totals": list(result.totals),
@@ -166,21 +166,21 @@ def _kept(result: Result) -> dict:
         "lowest_wins": result.lowest_wins,
     }
     if result.forfeited_by is not None:
-        kept["forfeited_by"] = result.forfeited_by
-    return kept
+        counted["forfeited_by"] = result.forfeited_by
+    return counted
 
 
-def _result(kept: dict | None) -> Result | None:
-    if kept is None:
+def _result(counted: dict | None) -> Result | None:
+    if counted is None:
         return None
     return Result(
-        match_id=kept["match_id"],
-        sides=tuple(tuple(side) for side in kept["sides"]),
-        totals=tuple(kept["totals"]),
-        finished=kept["finished"],
-        winners=frozenset(kept["winners"]),
-        lowest_wins=kept["lowest_wins"],
-        forfeited_by=kept.get("forfeited_by"),
+        match_id=counted["match_id"],
+        sides=tuple(tuple(side) for side in counted["sides"]),
+        totals=tuple(counted["totals"]),
+        finished=counted["finished"],
+        winners=frozenset(counted["winners"]),
+        lowest_wins=counted["lowest_wins"],
+        forfeited_by=counted.get("forfeited_by"),
     )
 
 
@@ -274,7 +274,7 @@ def standings_rebuild(
     _write_beats(models.HeadToHead, season_id, kept, using=using)
     changed = []
     for entry_id, result in found:
-        entry = models.SeasonMatch(pk=entry_id, counted=_kept(result) if result.counts else None)
+        entry = models.SeasonMatch(pk=entry_id, counted=_counted(result) if result.counts else None)
         changed.append(entry)
     models.SeasonMatch.objects.using(using).bulk_update(changed, ["counted"], batch_size=500)
     models.Season.objects.using(using).filter(pk=season_id).update(

@@ -105,7 +105,7 @@ def rating_list(request: HttpRequest, game: str) -> HttpResponse:
     form = RatingFilter(game, request.GET)
     # a parameter the page does not know (an old link, a league of another game) is dropped,
     # not refused: the page shows what it can and the form says what it dropped
-    data = form.cleaned_data if form.is_valid() else _kept(form)
+    data = form.cleaned_data if form.is_valid() else _valid_part(form)
     rows = list(filtered(Rating.objects.filter(game=game).select_related("player"), data))
     # the sort links keep the filters chosen
     chosen = {key: request.GET[key] for key in ("q", "league", "season", "show") if data.get(key)}
@@ -130,7 +130,7 @@ def rating_list(request: HttpRequest, game: str) -> HttpResponse:
     )
 
 
-def _kept(form: RatingFilter) -> dict:
+def _valid_part(form: RatingFilter) -> dict:
     """The valid part of a filter with errors."""
     return {name: value for name, value in form.cleaned_data.items() if name not in form.errors}
 

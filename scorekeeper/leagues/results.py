@@ -15,7 +15,7 @@ from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.seams import awaits_signature
 from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import SIDE_JOIN
-from scorekeeper.tables.kept_scores import scores_of
+from scorekeeper.tables.board_scores import scores_of
 from scorekeeper.tables.models import Hand, Match, Play, Seat
 from scorekeeper.tables.scoring import hand_value, with_seats
 from scorekeeper.tables.seats import by_seat, seat_keys, seating
@@ -80,15 +80,15 @@ class Playing(NamedTuple):
     sides: list[tuple[tuple[str, ...], int]]
     #: the hand being played (or next), and who leads or opens it or which double starts it
     next_up: rules.NextUp | None
-    #: the sides ahead, by index (kept_scores.TableScore.leading)
+    #: the sides ahead, by index (board_scores.TableScore.leading)
     leading: tuple[int, ...] = ()
 
 
 def playing_now(season_id: int, only: Iterable[int] | None = None) -> list[Playing]:
     """The season's matches being played, each with its score as the boards show it: their
     totals, and the hand at the table with who leads it (Straight), opens it (Sedma) or the
-    double that starts it (Chickenfoot), as the match's scoreboard says, kept once per version
-    of the match (tables/kept_scores.py). Read afresh: a play changes them without changing the
+    double that starts it (Chickenfoot), as the match's scoreboard says, cached once per version
+    of the match (tables/board_scores.py). Read afresh: a play changes them without changing the
     season's version. A fixed number of queries, whatever their number. ``only``: those of
     these ids alone."""
     matches = Match.objects.filter(

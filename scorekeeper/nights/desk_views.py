@@ -14,7 +14,7 @@ from scorekeeper.access.organizers import organizer_required
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.nights import desk as desks
 from scorekeeper.nights.models import NightRound
-from scorekeeper.nights.results import player_names, rounds_with_matches, tables_now_kept
+from scorekeeper.nights.results import player_names, rounds_with_matches, tables_now_cached
 from scorekeeper.nights.signing import DISPUTED, open_disputes, sign_states
 from scorekeeper.nights.views import get_night
 from scorekeeper.table_pages.history import shown_version_asked
@@ -51,7 +51,7 @@ def _desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     shown_clock = desks.clock_shown(current, night, now) if current else None
     tables = []
     if current is not None:
-        now_playing = tables_now_kept(
+        now_playing = tables_now_cached(
             current, player_names(night), season_version=night.season.version
         )
         signs = sign_states([t.table.match_id for t in now_playing if t.table.match_id])

@@ -17,8 +17,8 @@ from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.results import entries_with_seats, results_of
 from scorekeeper.leagues.standings import Standing, standings
 from scorekeeper.nights.models import Night, NightRound, NightTable, Signature
-from scorekeeper.tables.drawn import kept_drawn
-from scorekeeper.tables.kept_scores import scores_of
+from scorekeeper.tables.board_scores import scores_of
+from scorekeeper.tables.drawn import cached_drawings
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import with_everything, with_seats
 
@@ -36,7 +36,7 @@ class TableNow:
     finished: bool
     forfeited: bool
     winner: str = ""
-    #: the sides ahead, by index (kept_scores.TableScore.leading)
+    #: the sides ahead, by index (board_scores.TableScore.leading)
     leading: tuple[int, ...] = ()
 
     @property
@@ -86,7 +86,7 @@ def tables_drawn(
     without hands (``rounds_with_matches``)."""
     language = get_language()
     keys = _table_keys(night_round, "night.table", season_version, language)
-    drawn = kept_drawn(
+    drawn = cached_drawings(
         keys,
         lambda missing: {
             now.table.pk: render_to_string("nights/_table.html", {"table": now, "board_view": True})
@@ -97,15 +97,15 @@ def tables_drawn(
     return [mark_safe(drawn[pk]) for pk in keys if pk in drawn]
 
 
-def tables_now_kept(
+def tables_now_cached(
     night_round: NightRound, names: dict[int, str], *, season_version: int
 ) -> list[TableNow]:
     """``tables_now`` of a round read without hands (``rounds_with_matches``): each table
-    scored once per version of its match and of the season, kept as ``tables_drawn`` keeps its
-    drawings. The director's desk asks every 3 s; scoring every table at each of its polls took
+    scored once per version of its match and of the season, cached as ``tables_drawn`` caches
+    its drawings. The director's desk asks every 3 s; scoring every table at each of its polls took
     250 ms at p50 in the hall benchmark at 90 tables (SQLite)."""
     keys = _table_keys(night_round, "night.now", season_version)
-    kept = kept_drawn(
+    cached = cached_drawings(
         keys,
         lambda missing: {
             now.table.pk: (
@@ -122,7 +122,7 @@ def tables_now_kept(
         shared_key=f"night.now:{night_round.pk}",
     )
     tables = {table.pk: table for table in night_round.tables.all()}
-    return [TableNow(tables[pk], *kept[pk]) for pk in keys if pk in kept]
+    return [TableNow(tables[pk], *cached[pk]) for pk in keys if pk in cached]
 
 
 def _table_keys(night_round: NightRound, kind: str, *also: object) -> dict[int, str]:
@@ -152,8 +152,8 @@ def _scored(table_ids: list[int], names: dict[int, str]) -> list[TableNow]:
 
 
 def tables_now(tables: Iterable[NightTable], names: dict[int, str]) -> list[TableNow]:
-    """Each table (of a round), a match being played with its score as it now stands, kept
-    once per version of the match (tables/kept_scores.py). ``tables``: each with its match read
+    """Each table (of a round), a match being played with its score as it now stands, cached
+    once per version of the match (tables/board_scores.py). ``tables``: each with its match read
     with its seats and season entry."""
     tables = list(tables)
     scores = scores_of(table.match for table in tables if table.match is not None)

@@ -34,10 +34,10 @@ from scorekeeper.table_pages.matches import NOT_SAVED, render_board
 from scorekeeper.table_pages.phones import submission_key
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_word
+from scorekeeper.tables.board_scores import cache_score
 from scorekeeper.tables.forms.corrections import end_initial, play_rows
 from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
-from scorekeeper.tables.kept_scores import keep_score
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.recording import Outcome
 from scorekeeper.tables.scoring import match_value, names_of, seats_and_names
@@ -60,7 +60,7 @@ def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "
             draw_for_watchers(
                 request, match, outcome.value, outcome.board, outcome.change, hand_only=hand_only
             )
-            keep_score(match, outcome.board)
+            cache_score(match, outcome.board)
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
         return render_board(

@@ -31,7 +31,7 @@ from scorekeeper.table_pages.matches import WATCHED_FOR
 from scorekeeper.table_pages.phones import submission_key
 from scorekeeper.tables import entries
 from scorekeeper.tables.board import hand_said, live_board_context
-from scorekeeper.tables.changes import with_kept_hands
+from scorekeeper.tables.changes import with_written_hands
 from scorekeeper.tables.i18n import change_said
 from scorekeeper.tables.models import Change, Match, shown_version
 from scorekeeper.tables.seats import by_seat, seat_names
@@ -78,7 +78,7 @@ def _hands_said(seating: rules.Match, hands: list[dict], first: int, turns: Turn
     with the names of the players who played them: "Hand 3: Ana 10, Bo 5. Hand ended: Ana
     dominoed"."""
     try:
-        stored = with_kept_hands(by_seat(seating), hands)
+        stored = with_written_hands(by_seat(seating), hands)
     except MatchFileError:
         return []
     said = []

@@ -228,8 +228,9 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_match(request: HttpRequest) -> HttpResponse:
-    """Bring in a match file. One with error findings is stored only when the table keeps them
-    all on purpose: the page lists them and asks, once (docs/rules.md, *A record, not an entry*).
+    """Bring in a match file. One with error findings is stored only when the table overrides
+    them all on purpose: the page lists them and asks, once (docs/rules.md, *A record, not an
+    entry*).
 
     Only a signed-in account imports: a file can hold a whole made-up match, as many as
     anyone cares to send (README: Many phones at one table)."""
@@ -242,9 +243,9 @@ def import_match(request: HttpRequest) -> HttpResponse:
         files = MultiValueDict({"file": [SimpleUploadedFile("match.json", raw)]})
     form = ImportForm(request.POST or None, files)
     if request.method == "POST" and form.is_valid():
-        findings = [] if keep else imports.findings_to_keep(form.cleaned_data["file"])
+        findings = [] if keep else imports.findings_to_override(form.cleaned_data["file"])
         if findings:
-            return _ask_to_keep(request, form, findings)
+            return _ask_to_override(request, form, findings)
         who = starter(request)
         match = create_match(
             form.cleaned_data["file"],
@@ -273,8 +274,8 @@ def import_match(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _ask_to_keep(request: HttpRequest, form: ImportForm, findings: list) -> HttpResponse:
-    """Nothing is stored yet: the findings, and one question whether to keep them all."""
+def _ask_to_override(request: HttpRequest, form: ImportForm, findings: list) -> HttpResponse:
+    """Nothing is stored yet: the findings, and one question whether to override them all."""
     upload = cast(UploadedFile, form.files["file"])
     upload.seek(0)
     token = imports.hold(upload.read())

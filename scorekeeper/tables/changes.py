@@ -1,8 +1,8 @@
-"""What a change keeps of the hands, and the whole match put back together from it.
+"""What a change writes of the hands, and the whole match put back together from it.
 
-A change keeps the hands from the first one it made differ, before and after: a tap keeps the
+A change writes the hands from the first one it made differ, before and after: a tap writes the
 hand being played, a correction the hand corrected and every hand after it. What a change costs
-to keep and to show does not grow with the length of the match.
+to store and to show does not grow with the length of the match.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from scorekeeper.rules.matchfile import parse_match, write_hands, write_match
 from scorekeeper.tables.models import Change
 
 
-def kept(
+def changed_hands(
     game: str, before: Sequence[rules.Hand], after: Sequence[rules.Hand]
 ) -> tuple[int, list[dict], list[dict]]:
     """The number of the first hand that differs after a change, and the hands from it on,
@@ -48,8 +48,8 @@ def hands_before(change: Change, now: list[dict]) -> list[dict]:
     return rewind(now, since)
 
 
-def with_kept_hands(seated: rules.Match, hands: list[dict]) -> rules.Match:
-    """``seated`` (players by seat key) with ``hands`` as a change keeps them. The hands are
+def with_written_hands(seated: rules.Match, hands: list[dict]) -> rules.Match:
+    """``seated`` (players by seat key) with ``hands`` as a change writes them. The hands are
     read as the match file reads them; the house rules are the match's own as stored."""
     written = write_match(replace(seated, rules={}, hands=()))
     return replace(parse_match({**written, "hands": hands}), rules=dict(seated.rules))

@@ -1,4 +1,4 @@
-"""What a board polled every few seconds makes of each table, kept so that a poll after a tap at
+"""What a board polled every few seconds makes of each table, cached so that a poll after a tap at
 one table makes that table alone: the wall board's matches being played, the night's board and
 the director's desk."""
 
@@ -9,18 +9,18 @@ from typing import TypeVar
 
 from django.core.cache import cache, caches
 
-#: how long a table's drawing at one version is kept in the shared cache: a table that plays on
+#: how long a table's drawing at one version is cached in the shared cache: a table that plays on
 #: moves to a new version within seconds
-TABLE_KEPT = 10 * 60
+TABLE_CACHED = 10 * 60
 
 Made = TypeVar("Made")
 
 
-def kept_drawn(
+def cached_drawings(
     keys: dict[int, str], make: Callable[[list[int]], dict[int, Made]], *, shared_key: str
 ) -> dict[int, Made]:
     """What ``make`` makes of each table (by id) at the version its key names: from the worker's
-    own cache ("local"), else from what the page keeps in the shared cache under ``shared_key``
+    own cache ("local"), else from what the page cached in the shared cache under ``shared_key``
     (one entry for the page's tables: on PostgreSQL each entry of the database cache written
     costs three queries), else made for the tables missing from both: a fixed number of queries.
 
@@ -44,6 +44,6 @@ def kept_drawn(
         found.update(fresh)
         # the page's tables as they now are: those at an older version are left out
         cache.set(
-            shared_key, {key: found[key] for key in keys.values() if key in found}, TABLE_KEPT
+            shared_key, {key: found[key] for key in keys.values() if key in found}, TABLE_CACHED
         )
     return {pk: found[key] for pk, key in keys.items() if key in found}

@@ -23,7 +23,7 @@ from scorekeeper.rules.match_end import after_the_win
 from scorekeeper.rules.matchfile import write_hands
 from scorekeeper.rules.text import Says, Who, join_names
 from scorekeeper.rules.tiles import tile_name
-from scorekeeper.tables.changes import hands_before, with_kept_hands
+from scorekeeper.tables.changes import hands_before, with_written_hands
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.recording import Author, Outcome, _flagged, _new, _record, row_locked
 from scorekeeper.tables.scoring import match_value, stored_value
@@ -254,7 +254,7 @@ def change_revert(*, match: Match, change: Change, by: Author, key: str = "") ->
 
     def step(value: rules.Match) -> rules.Match:
         now = write_hands(value.game, value.hands)
-        return with_kept_hands(value, hands_before(change, now))
+        return with_written_hands(value, hands_before(change, now))
 
     said = _said(Kind.REVERTED, number=change.number)
     return _record(match, step, said, by=by, key=key, override=True, reverts=change)

@@ -1,8 +1,8 @@
 """A match file brought in through the import page.
 
 It is stored at once when the rules find no error in it. One with error findings is held while
-the table decides: the page lists the findings and asks once to keep them all (docs/rules.md), and
-only the file that was checked and shown is stored when they do.
+the table decides: the page lists the findings and asks once to override them all
+(docs/rules.md), and only the file that was checked and shown is stored when they do.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ MOST_LISTED = 50
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
-def findings_to_keep(value: rules.Match) -> list[rules.Finding]:
+def findings_to_override(value: rules.Match) -> list[rules.Finding]:
     """Every finding of a match that has an error finding; none for a match without one."""
     board = rules.score_match(value)
     return board.findings if board.errors else []

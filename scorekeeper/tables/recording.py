@@ -15,7 +15,7 @@ from scorekeeper import rules
 from scorekeeper.rules import limits
 from scorekeeper.rules.text import Says
 from scorekeeper.tables import seams
-from scorekeeper.tables.changes import kept
+from scorekeeper.tables.changes import changed_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import (
     errors_at,
@@ -63,8 +63,9 @@ class Outcome:
     question: Says | None = None
 
     @property
-    def can_keep(self) -> bool:
-        """Whether the table may keep the refused entry on purpose: not past a limit."""
+    def can_override(self) -> bool:
+        """Whether the table may override the findings and store the refused entry on purpose:
+        not past a limit."""
         return not any(found.code == "too-many-hands" for found in self.new_findings)
 
     @property
@@ -106,7 +107,7 @@ def locked_match(pk: int) -> Match:
 
 
 def _flagged(row: Match) -> set[tuple[int, int | None]]:
-    """Where the stored match holds an entry kept although the rules flag it."""
+    """Where the stored match holds an entry overridden: stored although the rules flag it."""
     flagged: set[tuple[int, int | None]] = set()
     for hand in row.hands.all():
         if hand.overridden:
@@ -119,7 +120,7 @@ def _new(
     board: rules.Scoreboard, flagged: set[tuple[int, int | None]], from_hand: int
 ) -> list[rules.Finding]:
     """The findings an entry brought: those on the hands it changed that were not already
-    kept there. An error is stored only when it was kept on purpose, and marked so."""
+    overridden there. An error is stored only when it was overridden on purpose, and marked so."""
     return [
         found
         for found in board.findings
@@ -160,14 +161,16 @@ def _record(
             # the bound a match file has, at the table too: refused even on purpose
             return Outcome(False, row, before, rules.score_match(before), too_many)
         board = rules.score_match(after)
-        from_hand, kept_before, kept_after = kept(row.game, stored.hands, after.hands)
+        from_hand, written_before, written_after = changed_hands(
+            row.game, stored.hands, after.hands
+        )
         new = _new(board, _flagged(row), from_hand)
-        # a question the table answers by sending the entry again, as it keeps an error
+        # a question the table answers by sending the entry again, as it overrides an error
         question = ask(after) if ask is not None and not override else None
         if question is not None or (
             any(found.severity == rules.Severity.ERROR for found in new) and not override
         ):
-            # not kept: the board stays as stored, the entry's result goes beside its form
+            # not stored: the board stays as stored, the entry's result goes beside its form
             return Outcome(False, row, after, board, new, question=question)
         _store_from(row, from_hand, stored.hands, after.hands, board)
         row.version += 1
@@ -187,8 +190,8 @@ def _record(
             user=by.user,
             phone=by.phone,
             from_hand=from_hand,
-            before=kept_before,
-            after=kept_after,
+            before=written_before,
+            after=written_after,
             reverts=reverts,
         )
         if key:

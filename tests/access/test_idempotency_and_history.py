@@ -69,7 +69,7 @@ def changes(match: Match) -> list[tuple[int, str, str]]:
     return changes_said(match)
 
 
-def kept(match: Match) -> list[tuple]:
+def changes_stored(match: Match) -> list[tuple]:
     """Every change as stored, to show that later changes leave earlier ones alone."""
     return list(
         Change.objects.filter(match=match)
@@ -320,7 +320,7 @@ def test_a_change_keeps_the_hand_it_changed_before_and_after_it(
     change = Change.objects.get(match=match, number=3)
 
     assert change.user.username == "sam"
-    # a tap changes the hand being played, hand 3: hands 1 and 2 are not kept again
+    # a tap changes the hand being played, hand 3: hands 1 and 2 are not written again
     assert change.from_hand == 3
     # players by seat: Ana in seat 1 ("0"), Cy in seat 3 ("2")
     assert change.before == [{"leader": "0", "plays": [{"player": "2", "points": 5}]}]
@@ -361,7 +361,7 @@ def test_a_revert_puts_the_hands_back_as_a_new_change_and_destroys_nothing(
     tap(scorekeeper.client, match, {"player": "Ana", "points": "10"}, key="k1")
     end = {"out": "2", "pips_0": "4", "pips_1": "6", "pips_3": "5"}
     tap(scorekeeper.client, match, end, key="k2", view="end")
-    earlier = kept(match)
+    earlier = changes_stored(match)
 
     response = scorekeeper.client.post(reverse("tables:revert", args=[match.pk, 3]), follow=True)
 
@@ -369,7 +369,7 @@ def test_a_revert_puts_the_hands_back_as_a_new_change_and_destroys_nothing(
     assert totals(scoreboard(scorekeeper.client, match)) == BEFORE
     assert plays(match) == PLAYED
     assert hands(match) == [(1, "domino"), (2, "blocked"), (3, "")]
-    assert kept(match)[:4] == earlier
+    assert changes_stored(match)[:4] == earlier
     assert changes(match)[4] == (5, "Reverted change 3 (Ana scored 10)", "sam")
     assert Change.objects.get(match=match, number=5).reverts.number == 3
     assert "Change 3 and the 1 change after it reverted" in text(response)
@@ -379,13 +379,13 @@ def test_a_revert_can_itself_be_reverted(scorekeeper: Persona, match: Match) -> 
     tap(scorekeeper.client, match, {"player": "Ana", "points": "10"}, key="k1")
     after_play = plays(match)
     scorekeeper.client.post(reverse("tables:revert", args=[match.pk, 3]))
-    earlier = kept(match)
+    earlier = changes_stored(match)
 
     scorekeeper.client.post(reverse("tables:revert", args=[match.pk, 4]))
 
     assert plays(match) == after_play
     assert totals(scoreboard(scorekeeper.client, match)) == [75, 35, 5, 0]
-    assert kept(match)[:4] == earlier
+    assert changes_stored(match)[:4] == earlier
     assert [number for number, _, _ in changes(match)] == [1, 2, 3, 4, 5]
 
 

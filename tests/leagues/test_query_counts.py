@@ -28,10 +28,10 @@ pytestmark = pytest.mark.django_db
 #: the most queries any of these pages may make, whatever the number of matches (a first visit
 #: to the standings works them out and keeps them, and their drawn table, in the database cache)
 MOST_QUERIES = 24
-#: and the wall board reads and writes the one entry its matches being played are kept drawn in
-#: (tables/drawn.py), and asks once for their kept scores (tables/kept_scores.py): on PostgreSQL
+#: and the wall board reads and writes the one entry its matches being played are cached drawn in
+#: (tables/drawn.py), and asks once for their cached scores (tables/board_scores.py): on PostgreSQL
 #: the cache is in the app's database
-WALL_DRAWN_KEPT = 7
+WALL_DRAWN_CACHED = 7
 ROSTER = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo")
 SIZES = (10, 1000)
 
@@ -179,7 +179,7 @@ def test_a_league_page_stays_within_the_query_bound(
     hall = Hall()
     hall.grow_to(size)
 
-    with django_assert_max_num_queries(MOST_QUERIES + WALL_DRAWN_KEPT * ("wall" in page)):
+    with django_assert_max_num_queries(MOST_QUERIES + WALL_DRAWN_CACHED * ("wall" in page)):
         PAGES[page](hall, client)
 
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.leagues.moves import season_match_add
-from scorekeeper.tables import entries, kept_scores
+from scorekeeper.tables import board_scores, entries
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import player_renamed
 from scorekeeper.tables.recording import Author
@@ -175,13 +175,13 @@ def test_a_poll_for_a_season_that_is_gone_is_not_found(client: Client) -> None:
 def counted_scoring(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The ids of the matches the boards score from their hands, from now on."""
     scored: list[int] = []
-    real = kept_scores.scoreboard_of
+    real = board_scores.scoreboard_of
 
     def counted(played: Match) -> rules.Scoreboard:
         scored.append(played.pk)
         return real(played)
 
-    monkeypatch.setattr(kept_scores, "scoreboard_of", counted)
+    monkeypatch.setattr(board_scores, "scoreboard_of", counted)
     return scored
 
 

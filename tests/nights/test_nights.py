@@ -378,8 +378,8 @@ def poll_after_a_play(
     """A round of two tables started and ``page`` (a view name) opened by ``client``; then a
     play at the first table, and ``client``'s poll answered by the same ``worker`` or by
     another, whose own cache never saw the night. Its text, the hands it read and the
-    tables' matches. ``tapped``: the play tapped on the table's phone, which keeps the score it
-    worked out (tables/kept_scores.py); else recorded by the service alone, as a change from
+    tables' matches. ``tapped``: the play tapped on the table's phone, which caches the score it
+    worked out (tables/board_scores.py); else recorded by the service alone, as a change from
     anywhere else would be."""
     night = new_night(organizer, season)
     first = draw(organizer, night)

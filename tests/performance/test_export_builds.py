@@ -51,7 +51,7 @@ def bundle_url(hall: data.Hall) -> str:
     return reverse("leagues:export_bundle", args=[hall.league_id])
 
 
-def kept_files() -> list[Path]:
+def stored_files() -> list[Path]:
     root = Path(django_settings.EXPORTS_ROOT)
     return (
         sorted(path for path in root.iterdir() if not path.name.startswith("."))
@@ -90,18 +90,18 @@ def test_five_readers_of_a_cold_export_get_one_build_and_a_page_saying_so(
         assert int(answer["Retry-After"]) > 0
     assert ExportBuild.objects.count() == 1
     assert DBTaskResult.objects.count() == 1
-    assert kept_files() == []
+    assert stored_files() == []
 
     run_the_worker()
 
-    [kept] = kept_files()
+    [stored] = stored_files()
     again = asks_again(answers[0].content.decode())
     download = Client().get(again)
     assert download.status_code == 200
     assert download["Content-Disposition"].startswith("attachment")
-    assert body(download) == kept.read_bytes()
+    assert body(download) == stored.read_bytes()
     # and everyone after gets the same file, no build asked again
-    assert all(body(Client().get(url(season))) == kept.read_bytes() for _ in range(5))
+    assert all(body(Client().get(url(season))) == stored.read_bytes() for _ in range(5))
     assert DBTaskResult.objects.count() == 1
 
 
@@ -169,7 +169,7 @@ def test_a_build_that_failed_is_asked_for_again(season: data.Hall, monkeypatch) 
     monkeypatch.setattr(exports, "hands_written", broken)
     run_the_worker()
     assert ExportBuild.objects.get().state == ExportBuild.State.FAILED
-    assert kept_files() == []
+    assert stored_files() == []
     monkeypatch.undo()
 
     assert Client().get(hands_url(season)).status_code == 202

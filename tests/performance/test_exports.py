@@ -82,7 +82,7 @@ def test_the_hands_csv_reads_a_chunk_of_matches_at_a_time(season: data.Hall) -> 
 def test_the_bundle_reads_a_chunk_of_matches_at_a_time(season: data.Hall) -> None:
     body, queries = read(Client(), bundle_url(season))
     chunks = -(-matches_in(season) // CHUNK)
-    # and three for the version the file is kept under: seasons, members, matches being played
+    # and three for the version the file is stored under: seasons, members, matches being played
     assert queries <= 4 * chunks + 13
     with zipfile.ZipFile(io.BytesIO(body)) as archive:
         assert archive.testzip() is None
@@ -121,7 +121,7 @@ def test_readers_without_an_account_are_counted_and_refused_past_their_hour(
     assert organizer.get(url(season)).status_code == 200
 
 
-# -- kept under the version of what they hold (leagues/exports.py) ------------------------------
+# -- stored under the version of what they hold (leagues/exports.py) ----------------------------
 
 
 def hand_queries(queries: CaptureQueriesContext) -> list[str]:
@@ -130,7 +130,7 @@ def hand_queries(queries: CaptureQueriesContext) -> list[str]:
     return [q["sql"] for q in queries.captured_queries if any(t in q["sql"] for t in tables)]
 
 
-def kept_files() -> list[Path]:
+def stored_files() -> list[Path]:
     root = Path(django_settings.EXPORTS_ROOT)
     return (
         sorted(path for path in root.iterdir() if not path.name.startswith("."))
@@ -140,7 +140,9 @@ def kept_files() -> list[Path]:
 
 
 @pytest.mark.parametrize("url", [hands_url, bundle_url])
-def test_a_second_download_of_an_unchanged_season_is_the_kept_file(season: data.Hall, url) -> None:
+def test_a_second_download_of_an_unchanged_season_is_the_stored_file(
+    season: data.Hall, url
+) -> None:
     first, _ = read(Client(), url(season))
 
     with CaptureQueriesContext(connection) as queries:
@@ -151,7 +153,7 @@ def test_a_second_download_of_an_unchanged_season_is_the_kept_file(season: data.
     assert body == first
     assert hand_queries(queries) == []
     assert again["Content-Disposition"].startswith("attachment")
-    assert len(kept_files()) == 1
+    assert len(stored_files()) == 1
 
 
 def finish_a_match(hall: data.Hall) -> Match:
@@ -166,7 +168,7 @@ def finish_a_match(hall: data.Hall) -> Match:
 @pytest.mark.parametrize("url", [hands_url, bundle_url])
 def test_a_match_finished_since_makes_a_new_file(season: data.Hall, url) -> None:
     read(Client(), url(season))
-    before = kept_files()
+    before = stored_files()
 
     match = finish_a_match(season)
     with CaptureQueriesContext(connection) as queries:
@@ -178,9 +180,9 @@ def test_a_match_finished_since_makes_a_new_file(season: data.Hall, url) -> None
     else:
         with zipfile.ZipFile(io.BytesIO(body)) as archive:
             assert f"matches/{match.pk}.json" in archive.namelist()
-    # the older file is gone, the new one kept
-    assert len(kept_files()) == 1
-    assert kept_files() != before
+    # the older file is gone, the new one stored
+    assert len(stored_files()) == 1
+    assert stored_files() != before
 
 
 def test_a_play_in_a_match_being_played_makes_a_new_hands_csv(season: data.Hall) -> None:
@@ -196,15 +198,15 @@ def test_a_play_in_a_match_being_played_makes_a_new_hands_csv(season: data.Hall)
     assert len({row[2] for row in rows}) == data.OPEN_HANDS + 1
 
 
-def test_an_export_not_sent_whole_is_not_kept(season: data.Hall) -> None:
+def test_an_export_not_sent_whole_is_not_stored(season: data.Hall) -> None:
     response = Client().get(hands_url(season))
     next(iter(response.streaming_content))
     response.close()
 
-    assert kept_files() == []
+    assert stored_files() == []
 
 
-def test_a_folder_the_app_cannot_write_to_costs_the_keeping_not_the_download(
+def test_a_folder_the_app_cannot_write_to_costs_the_storing_not_the_download(
     season: data.Hall, settings, tmp_path: Path
 ) -> None:
     # a file where the folder should be: nothing can be written under it

@@ -129,7 +129,7 @@ def test_a_tap_asks_the_same_questions_at_one_and_sixty_hands_and_reads_the_matc
     assert "FOR UPDATE" in match_reads[0] or connection.vendor == "sqlite"
 
 
-def test_a_wall_boards_poll_after_a_tap_reads_no_standings_when_their_table_is_kept_drawn(
+def test_a_wall_boards_poll_after_a_tap_reads_no_standings_when_their_table_is_cached_drawn(
     db: None,
 ) -> None:
     hall = build(Size(players=8, matches=6, hands=6))
@@ -137,7 +137,7 @@ def test_a_wall_boards_poll_after_a_tap_reads_no_standings_when_their_table_is_k
     Client().get(url(hall), headers=HTMX)
     play(scorekeeper_client(), hall.match, hall.match.seats.first().player.name, 10)
 
-    # the ETag's season and matches being played, the season and its league, the table kept
+    # the ETag's season and matches being played, the season and its league, the table cached
     # drawn, and the match that changed: no standings rows, nor the cache entry they are kept in
     with CaptureQueriesContext(connection) as captured:
         response = Client().get(url(hall), headers=HTMX)

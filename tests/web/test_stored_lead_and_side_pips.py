@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
-from scorekeeper.tables.changes import with_kept_hands
+from scorekeeper.tables.changes import with_written_hands
 from scorekeeper.tables.models import Change, Hand, Match, Play, Player
 from scorekeeper.tables.scoring import create_match, match_file_value, with_everything
 from scorekeeper.tables.seats import by_name, by_seat
@@ -40,11 +40,11 @@ LED = rules.Match(
 )
 
 
-def kept_after(match) -> rules.Match:
+def written_after(match) -> rules.Match:
     """The match as its first change keeps it, players by name."""
     seating = with_everything(Match.objects.filter(pk=match.pk)).get().seating()
     change = Change.objects.get(match=match, number=1)
-    return by_name(with_kept_hands(by_seat(seating), change.after), seating.players)
+    return by_name(with_written_hands(by_seat(seating), change.after), seating.players)
 
 
 # -- the lead ---------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ def test_a_lead_kept_too_high_is_stored_as_kept_on_purpose() -> None:
 def test_the_history_keeps_the_lead() -> None:
     match = create_match(LED)
 
-    assert kept_after(match) == LED
+    assert written_after(match) == LED
 
 
 def test_the_exported_match_file_marks_the_lead() -> None:
@@ -133,7 +133,7 @@ def test_pips_counted_together_read_back_as_the_same_match() -> None:
 def test_the_history_keeps_pips_counted_together() -> None:
     match = create_match(COUNTED)
 
-    assert kept_after(match) == COUNTED
+    assert written_after(match) == COUNTED
 
 
 def test_pips_counted_together_follow_a_renamed_player() -> None:

@@ -17,7 +17,7 @@ from scorekeeper.leagues.models import Season
 from scorekeeper.leagues.results import playing_now, playing_versions
 from scorekeeper.leagues.views.seasons import get_season, standings_context, with_newest_entry
 from scorekeeper.table_pages.history import shown_version_asked
-from scorekeeper.tables.drawn import kept_drawn
+from scorekeeper.tables.drawn import cached_drawings
 
 
 def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
@@ -64,7 +64,7 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
 
 def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
     """Each match being played as the wall board shows it, drawn once per version of the match
-    (one more with every play), of the season (a player renamed) and language, and kept
+    (one more with every play), of the season (a player renamed) and language, and cached
     (tables/drawn.py): a poll after a tap at one table scores and draws that table alone, not
     every table of the hall, whichever worker answers it. ``versions``: each match's id and
     version, in the board's order."""
@@ -73,7 +73,7 @@ def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
         match_id: f"wall.playing:{match_id}:{version}:{season.version}:{language}"
         for match_id, version in versions
     }
-    drawn = kept_drawn(
+    drawn = cached_drawings(
         keys,
         lambda missing: {
             table.match.pk: render_to_string("leagues/_wall_match.html", {"table": table})
