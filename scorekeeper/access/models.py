@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.tables.models import Match
@@ -33,7 +34,11 @@ class ShareLink(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="share_links")
     token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     role = models.CharField(max_length=12, choices=ROLE_CHOICES)
+    #: what the person who made the link typed to tell it apart ("Rosa's phone")
     label = models.CharField(max_length=60, blank=True)
+    #: the table whose card carries the link (a league night's), said "Table 3" in the
+    #: reader's language
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -52,6 +57,16 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_role_display()} link for {self.match}"
+
+    @property
+    def said_label(self) -> str:
+        """What tells the link apart, in the reader's language: the starting phone's own, a
+        table's card, or the label typed."""
+        if self.owner:
+            return gettext("Started on this phone")
+        if self.table_number is not None:
+            return gettext("Table %(number)s") % {"number": self.table_number}
+        return self.label
 
     @property
     def active(self) -> bool:

@@ -150,7 +150,7 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
                 table.link = ShareLink.objects.create(
                     match=match,
                     role=SCOREKEEPER,
-                    label=gettext("Table %(number)s") % {"number": table.number},
+                    table_number=table.number,
                     created_by=match.created_by,
                 )
                 table.save(update_fields=["match", "link"])

@@ -113,3 +113,28 @@ def test_a_player_who_takes_a_seat_is_at_the_table_and_sits_out_no_more():
 
 def player_id(name: str) -> int:
     return Player.objects.get(name=name).pk
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Table 1"), ("es", "Mesa 1")])
+def test_a_tables_card_link_is_said_in_the_readers_language(language: str, said: str) -> None:
+    """The link on a table's card keeps its table's number, not the words of whoever started
+    the round: each phone that joins through it reads "Table 1" in its own language."""
+    from django.conf import settings
+
+    from scorekeeper.access.models import ShareLink
+
+    night = night_of(NAMES)
+    drawn(night)
+    organizer = scorekeeper_client()
+    organizer.cookies[settings.LANGUAGE_COOKIE_NAME] = "pl"  # the organizer reads Polish
+    assert organizer.post(reverse("nights:start", args=[night.pk, 1])).status_code == 302
+    first = NightRound.objects.get(night=night, number=1).tables.get(number=1)
+    link = ShareLink.objects.get(pk=first.link_id)
+    assert (link.label, link.table_number) == ("", 1)
+
+    phone = Client()
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = text(phone.get(reverse("access:join", args=[link.token])))
+
+    assert said in page
+    assert "Stół" not in page
