@@ -40,12 +40,12 @@ def seat_key(match, name: str) -> str:
 def by_seats(match, hand):
     """A hand (or a hand's end) written with names, as the engine takes it: players by seat."""
     from scorekeeper import rules
-    from scorekeeper.tables.seats import renamed_hand
+    from scorekeeper.rules.keys import rekeyed_hand
 
     names = Seat.objects.filter(match=match).values_list("player__name", "position")
     keys = {name: str(position) for name, position in names}
     if isinstance(hand, rules.HandEnd):
-        end = renamed_hand(rules.Hand(end=hand), keys).end
+        end = rekeyed_hand(rules.Hand(end=hand), keys).end
         assert end is not None
         return end
-    return renamed_hand(hand, keys)
+    return rekeyed_hand(hand, keys)

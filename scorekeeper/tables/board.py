@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, pgettext
 
 from scorekeeper import rules
+from scorekeeper.rules.keys import side_key
 from scorekeeper.rules.scoreboard import LAST_HAND
 from scorekeeper.rules.text import Says, join_names
 from scorekeeper.rules.tiles import tile_name
@@ -27,8 +28,8 @@ from scorekeeper.tables.i18n import (
 )
 from scorekeeper.tables.models import Change, Match
 from scorekeeper.tables.recording import Outcome
-from scorekeeper.tables.scoring import match_value, names_of
-from scorekeeper.tables.seats import key_said, seat_names
+from scorekeeper.tables.scoring import match_value
+from scorekeeper.tables.seats import seat_names
 from scorekeeper.tables.steps import last_entry
 from scorekeeper.tables.turns import names_at_hand, seat_turns, shared_seats_said
 
@@ -182,7 +183,8 @@ def live_context(
     kept on purpose: its hand is marked. The engine knows the players by seat (``value``); each
     is said here by the name of who sits there now, or sat there for the hand shown."""
     game = match.game
-    names = names_of(match)
+    seated = match.seating()
+    names = seat_names(seated.players)
     target = int(value.rule("target")) if game != "chickenfoot" else None
     totals = board.totals
     best = (min if board.lowest_wins else max)(totals.values()) if totals else 0
@@ -212,7 +214,7 @@ def live_context(
                 value.hands[hand.number - 1],
                 hand.number in kept,
                 findings.get(hand.number, []),
-                seat_names(names_at_hand(tuple(names.values()), turns, hand.number)),
+                seat_names(names_at_hand(seated.players, turns, hand.number)) if turns else names,
             )
         )
     return {
@@ -233,7 +235,7 @@ def live_context(
         "seating": value,
         "names": names,
         #: the seats by name, as the history's sentences say who did what
-        "seated": match.seating(),
+        "seated": seated,
         "seat_names": list(enumerate(names.values())),
         "turns": turns,
     }
@@ -273,7 +275,7 @@ def _pips_said(end: rules.HandEnd, names: Mapping[str, str]) -> str:
     if not end.pips and not end.double_blank:
         return ""
     held = [
-        f"{key_said(key, names)} {pips}{' + 0-0' if key in end.double_blank else ''}"
+        f"{side_key(key, names)} {pips}{' + 0-0' if key in end.double_blank else ''}"
         for key, pips in end.pips.items()
     ]
     held += [f"{names[seat]} 0-0" for seat in end.double_blank if seat not in end.pips]

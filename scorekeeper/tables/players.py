@@ -10,10 +10,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import rules
+from scorekeeper.rules.keys import rekeyed
 from scorekeeper.tables import seams
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.names import BadName, name_key, name_look, normal_name
-from scorekeeper.tables.seats import renamed
 
 
 def look_alikes(names: Iterable[str]) -> dict[str, str]:
@@ -98,7 +98,7 @@ def stored_names(match: rules.Match) -> rules.Match:
                 f"{known!r} written another way; write {known!r} for them, or a name that "
                 "tells a new player apart"
             )
-    return renamed(match, dict(zip(match.players, names, strict=True)))
+    return rekeyed(match, dict(zip(match.players, names, strict=True)))
 
 
 #: the matches of a phone or account the picker and the players page look back over

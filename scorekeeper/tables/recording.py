@@ -150,7 +150,7 @@ def _record(
     # stored by the first.
     with transaction.atomic(savepoint=False):
         row = row_locked(match)
-        before = stored = stored_value(row)
+        before = stored_value(row)
         if key and EntryKey.objects.filter(match=row, key=key).exists():
             board = rules.score_match(before)
             return Outcome(True, row, before, board, [], replayed=True)
@@ -162,7 +162,7 @@ def _record(
             return Outcome(False, row, before, rules.score_match(before), too_many)
         board = rules.score_match(after)
         from_hand, written_before, written_after = changed_hands(
-            row.game, stored.hands, after.hands
+            row.game, before.hands, after.hands
         )
         new = _new(board, _flagged(row), from_hand)
         # a question the table answers by sending the entry again, as it overrides an error
@@ -172,7 +172,7 @@ def _record(
         ):
             # not stored: the board stays as stored, the entry's result goes beside its form
             return Outcome(False, row, after, board, new, question=question)
-        _store_from(row, from_hand, stored.hands, after.hands, board)
+        _store_from(row, from_hand, before.hands, after.hands, board)
         row.version += 1
         # a match being played before and after counts for nothing yet: a play moves nothing
         moved = row.finished or board.finished

@@ -9,10 +9,8 @@ names. These functions know no database.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from scorekeeper import rules
-from scorekeeper.rules.keys import rekeyed, rekeyed_hand, side_key
+from scorekeeper.rules.keys import rekeyed
 
 
 def seating(game: str, seats: list[tuple[str, int | None]], house_rules: dict) -> rules.Match:
@@ -41,23 +39,9 @@ def seat_names(names: tuple[str, ...] | list[str]) -> dict[str, str]:
 
 def by_seat(value: rules.Match) -> rules.Match:
     """``value`` with every player named by their seat key."""
-    return renamed(value, dict(zip(value.players, seat_keys(len(value.players)), strict=True)))
+    return rekeyed(value, dict(zip(value.players, seat_keys(len(value.players)), strict=True)))
 
 
 def by_name(value: rules.Match, names: tuple[str, ...]) -> rules.Match:
     """``value`` (named by seat keys) with every player named by their name in ``names``."""
-    return renamed(value, dict(zip(seat_keys(len(names)), names, strict=True)))
-
-
-def renamed(value: rules.Match, names: Mapping[str, str]) -> rules.Match:
-    """The same match with each player ``p`` called ``names[p]`` wherever a player is named."""
-    return rekeyed(value, names)
-
-
-def renamed_hand(hand: rules.Hand, names: Mapping[str, str]) -> rules.Hand:
-    return rekeyed_hand(hand, names)
-
-
-def key_said(key: str, names: Mapping[str, str]) -> str:
-    """A player's or a side's key said by name: "0" as "Ana", "0 & 2" as "Ana & Cy"."""
-    return side_key(key, names)
+    return rekeyed(value, dict(zip(seat_keys(len(names)), names, strict=True)))
