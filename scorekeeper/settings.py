@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "scorekeeper.tables",
+    "scorekeeper.clubs",
     "scorekeeper.leagues",
     "scorekeeper.access",
     "scorekeeper.nights",

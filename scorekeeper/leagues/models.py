@@ -5,12 +5,15 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.clubs.models import Club
 from scorekeeper.leagues.standings import Ranking
 from scorekeeper.tables.models import GAME_CHOICES, Match, Player
 
 
 class League(models.Model):
-    name = models.CharField(max_length=80, unique=True)
+    #: the club (a hall) whose organizers run the league (clubs/models.py)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="leagues")
+    name = models.CharField(max_length=80)
     game = models.CharField(max_length=12, choices=GAME_CHOICES)
     #: the house rules a league match starts with (only those that differ from the defaults)
     rules = models.JSONField(default=dict, blank=True)
@@ -34,6 +37,10 @@ class League(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            # two halls may each have their "Tuesday League"
+            models.UniqueConstraint(fields=["club", "name"], name="one_league_name_per_club"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -29,4 +29,7 @@ class NightsConfig(AppConfig):
             awaits_signature=signing.awaits_signature,
             provisional_counts=signing.provisional_counts,
         )
-        access.plug(at_a_night_on=at_a_night_on)
+        access.plug(
+            at_a_night_on=at_a_night_on,
+            match_directors="night_table__night_round__night__directors",
+        )

@@ -60,6 +60,11 @@ class Night(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: the accounts the club's organizers named to run this night: its rounds, clock, desk,
+    #: disputes and corrections of its matches, nothing else of the club's (access/clubs.py)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="nights_directed"
+    )
 
     class AtTime(models.TextChoices):
         FINISH_HAND = "finish_hand", _("Finish the hand being played, then the higher total wins")

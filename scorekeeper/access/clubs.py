@@ -1,0 +1,163 @@
+"""The access helpers of a club's rows: one question each, asked by every view that does it.
+
+A role in one club gives nothing in another (clubs/models.py). The site's superuser, who runs
+the server, holds every role everywhere.
+
+- ``club_role``: the request's role in a club, or None (worked out once per request);
+- ``runs_club``: whether it may run the club's leagues, seasons and nights (its organizers
+  and its owner);
+- ``club_for``: the club, refused (403) to anyone without the role asked;
+- ``require_club_role``: the same question where the view has the club's id already;
+- ``locked_in_club``: a row of the club's (a league, a season, a night) locked for a change
+  its organizers make; ``locked_for_director``: a night's row, for its directors too;
+- ``runs_match``: whether the request runs the match's club or directs its night (the paths
+  to both are plugged in by leagues and nights, access/seams.py).
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, F, Model, OuterRef, QuerySet
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
+
+from scorekeeper.access import seams
+from scorekeeper.clubs.models import Club, Role
+from scorekeeper.clubs.roles import holds, roles_of
+from scorekeeper.tables.models import Match
+
+RowT = TypeVar("RowT", bound=Model)
+
+ORGANIZER_ONLY = "Only an organizer of this club can do this. Sign in as one."
+
+
+def club_roles(request: HttpRequest) -> dict[int, Role]:
+    """Every club the request's account belongs to, with its role there: read once."""
+    if "_club_roles" not in request.__dict__:
+        request.__dict__["_club_roles"] = roles_of(request.user)
+    roles: dict[int, Role] = request.__dict__["_club_roles"]
+    return roles
+
+
+def is_superuser(request: HttpRequest) -> bool:
+    return bool(request.user.is_authenticated and request.user.is_superuser)
+
+
+def club_role(request: HttpRequest, club_id: int | None) -> Role | None:
+    if club_id is None:
+        return None
+    if is_superuser(request):
+        return Role.OWNER
+    return club_roles(request).get(club_id)
+
+
+def runs_club(request: HttpRequest, club_id: int | None) -> bool:
+    """Its organizers and owner run a club's leagues, seasons and nights."""
+    return holds(club_role(request, club_id), Role.ORGANIZER)
+
+
+def runs_any_club(request: HttpRequest) -> bool:
+    return is_superuser(request) or any(
+        holds(role, Role.ORGANIZER) for role in club_roles(request).values()
+    )
+
+
+def require_club_role(request: HttpRequest, club_id: int | None, at_least: Role) -> None:
+    """Refused (403) and nothing changes, unless the request holds ``at_least`` in the club."""
+    if not holds(club_role(request, club_id), at_least):
+        if at_least == Role.OWNER:
+            raise PermissionDenied(gettext("Only the club's owner can do this."))
+        if at_least == Role.ORGANIZER:
+            raise PermissionDenied(gettext(ORGANIZER_ONLY))
+        raise PermissionDenied(gettext("Only the club's members can do this."))
+
+
+def club_for(request: HttpRequest, pk: int, at_least: Role) -> Club:
+    """The club, for someone holding ``at_least`` in it: 404 for no such club, 403 else."""
+    club = get_object_or_404(Club, pk=pk)
+    require_club_role(request, club.pk, at_least)
+    return club
+
+
+def locked_in_club(
+    request: HttpRequest, rows: QuerySet[RowT], *, club: str, **lookup: object
+) -> RowT:
+    """The row of ``rows`` that ``lookup`` finds, locked for a change an organizer of its club
+    makes (``club``: the path from the row to its club's id, "league__club_id"): 404 for no
+    such row, 403 for anyone else. Its own row alone is locked, not those it is read with."""
+    row = get_object_or_404(
+        rows.select_for_update(of=("self",)).annotate(_club_id=F(club)), **lookup
+    )
+    require_club_role(request, row._club_id, Role.ORGANIZER)  # type: ignore[attr-defined]
+    row._locked_for_change = True  # type: ignore[attr-defined]  # a mark, read below
+    return row
+
+
+def locked_for_director(
+    request: HttpRequest, rows: QuerySet[RowT], *, club: str, directors: str, **lookup: object
+) -> RowT:
+    """As ``locked_in_club``, for the row's directors too (``directors``: the path from the row
+    to the accounts that direct it, "directors")."""
+    user = request.user
+    if user.is_authenticated:
+        directed = rows.model._default_manager.filter(
+            pk=OuterRef("pk"), **{directors: user.pk}
+        )
+        rows = rows.annotate(_directed=Exists(directed))
+    row = get_object_or_404(
+        rows.select_for_update(of=("self",)).annotate(_club_id=F(club)), **lookup
+    )
+    if not getattr(row, "_directed", False):
+        require_club_role(request, row._club_id, Role.ORGANIZER)  # type: ignore[attr-defined]
+    row._locked_for_change = True  # type: ignore[attr-defined]
+    return row
+
+
+def directs(request: HttpRequest, row: Model, *, club_id: int | None, directors: str) -> bool:
+    """Whether the request runs ``row`` (a night): an organizer of its club or one of the
+    accounts that direct it (``directors``: the path from the row to them)."""
+    if runs_club(request, club_id):
+        return True
+    user = request.user
+    if not user.is_authenticated:
+        return False
+    key = ("_directs", type(row).__name__, row.pk)
+    if key not in request.__dict__:
+        request.__dict__[key] = (
+            type(row)._default_manager.filter(pk=row.pk, **{directors: user.pk}).exists()
+        )
+    return bool(request.__dict__[key])
+
+
+def require_director(
+    request: HttpRequest, row: Model, *, club_id: int | None, directors: str
+) -> None:
+    if not directs(request, row, club_id=club_id, directors=directors):
+        raise PermissionDenied(
+            gettext("Only this night's director or the club's organizers can do this.")
+        )
+
+
+def runs_match(request: HttpRequest, match: Match) -> bool:
+    """Whether the request may change any of the match's results: an organizer of the club its
+    league belongs to, or a director of the night it is played at. Casual matches have no
+    club: only their owner and links change them. One query, once per request and match."""
+    user = request.user
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    ran: dict[int, bool] = request.__dict__.setdefault("_runs_match", {})
+    if match.pk not in ran:
+        ran[match.pk] = (
+            Match.objects.filter(pk=match.pk).filter(seams.run_by(user.pk)).exists()
+        )
+    return ran[match.pk]
+
+
+def was_locked(row: Model) -> bool:
+    """Whether ``row`` was read locked by the helpers above for the change being made."""
+    return getattr(row, "_locked_for_change", False)
