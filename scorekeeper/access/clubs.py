@@ -11,7 +11,9 @@ the server, holds every role everywhere.
 - ``locked_in_club``: a row of the club's (a league, a season, a night) locked for a change
   its organizers make; ``locked_for_director``: a night's row, for its directors too;
 - ``runs_match``: whether the request runs the match's club or directs its night (the paths
-  to both are plugged in by leagues and nights, access/seams.py).
+  to both are plugged in by leagues and nights, access/seams.py);
+- ``runs_player``, ``player_for_organizer``: a player's record, for an organizer of a club
+  the player plays in (a merge, a name forgotten, a claim's code handed over).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from django.utils.translation import gettext
 from scorekeeper.access import seams
 from scorekeeper.clubs.models import Club, Role
 from scorekeeper.clubs.roles import holds, roles_of
-from scorekeeper.tables.models import Match
+from scorekeeper.tables.models import Match, Player
 
 RowT = TypeVar("RowT", bound=Model)
 
@@ -103,9 +105,7 @@ def locked_for_director(
     to the accounts that direct it, "directors")."""
     user = request.user
     if user.is_authenticated:
-        directed = rows.model._default_manager.filter(
-            pk=OuterRef("pk"), **{directors: user.pk}
-        )
+        directed = rows.model._default_manager.filter(pk=OuterRef("pk"), **{directors: user.pk})
         rows = rows.annotate(_directed=Exists(directed))
     row = get_object_or_404(
         rows.select_for_update(of=("self",)).annotate(_club_id=F(club)), **lookup
@@ -152,10 +152,35 @@ def runs_match(request: HttpRequest, match: Match) -> bool:
         return True
     ran: dict[int, bool] = request.__dict__.setdefault("_runs_match", {})
     if match.pk not in ran:
-        ran[match.pk] = (
-            Match.objects.filter(pk=match.pk).filter(seams.run_by(user.pk)).exists()
-        )
+        ran[match.pk] = Match.objects.filter(pk=match.pk).filter(seams.run_by(user.pk)).exists()
     return ran[match.pk]
+
+
+def runs_player(request: HttpRequest, player: Player) -> bool:
+    """Whether the request runs a club the player plays in. One query, once per request and
+    player."""
+    user = request.user
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    ran: dict[int, bool] = request.__dict__.setdefault("_runs_player", {})
+    if player.pk not in ran:
+        ran[player.pk] = (
+            Player.objects.filter(pk=player.pk).filter(seams.player_run_by(user.pk)).exists()
+        )
+    return ran[player.pk]
+
+
+def player_for_organizer(request: HttpRequest, pk: int) -> Player:
+    """The player's record, for an organizer of a club the player plays in: 404 for no such
+    player, 403 for anyone else."""
+    player = get_object_or_404(Player, pk=pk)
+    if not runs_player(request, player):
+        raise PermissionDenied(
+            gettext("Only an organizer of a club this player plays in can do this.")
+        )
+    return player
 
 
 def was_locked(row: Model) -> bool:

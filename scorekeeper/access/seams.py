@@ -35,6 +35,8 @@ class _Plugged:
     match_club: str = ""
     #: from a match to the accounts that direct its night
     match_directors: str = ""
+    #: from a player to the clubs they play in ("leagues__club")
+    player_clubs: str = ""
 
 
 _plugged = _Plugged()
@@ -45,6 +47,7 @@ def plug(
     at_a_night_on: Callable[[str, datetime.date], Q] | None = None,
     match_club: str | None = None,
     match_directors: str | None = None,
+    player_clubs: str | None = None,
 ) -> None:
     """Plug an app's part in, from its ``AppConfig.ready()``."""
     if at_a_night_on is not None:
@@ -53,6 +56,8 @@ def plug(
         _plugged.match_club = match_club
     if match_directors is not None:
         _plugged.match_directors = match_directors
+    if player_clubs is not None:
+        _plugged.player_clubs = player_clubs
 
 
 def at_a_night_on(to_match: str, day: datetime.date) -> Q:
@@ -77,3 +82,17 @@ def run_by(user_id: int) -> Q:
     if _plugged.match_directors:
         ran |= Q(**{f"{_plugged.match_directors}__id": user_id})
     return ran
+
+
+def player_run_by(user_id: int) -> Q:
+    """The condition on a player that the account runs a club the player plays in (an
+    organizer or the owner of a club one of whose leagues lists them)."""
+    if not _plugged.player_clubs:
+        return Q(pk__in=())
+    clubs = _plugged.player_clubs
+    return Q(
+        **{
+            f"{clubs}__memberships__user_id": user_id,
+            f"{clubs}__memberships__role__in": AT_LEAST[Role.ORGANIZER],
+        }
+    )

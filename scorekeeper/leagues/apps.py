@@ -12,12 +12,14 @@ class LeaguesConfig(AppConfig):
         # what a match at a table is told of the season it belongs to, and what moves with
         # its result (tables/seams.py); the club whose organizers may change a league's
         # matches (access/clubs.py)
+        from scorekeeper.access import seams as access
         from scorekeeper.leagues.models import MATCH_SEASON_ENTRY, in_a_season, league_members
         from scorekeeper.leagues.moves import player_renamed, result_moved
-        from scorekeeper.access import seams as access
         from scorekeeper.tables import seams as tables
 
-        access.plug(match_club="league_entry__season__league__club_id")
+        access.plug(
+            match_club="league_entry__season__league__club_id", player_clubs="leagues__club"
+        )
 
         tables.plug(
             locked_match_joins=[MATCH_SEASON_ENTRY],
