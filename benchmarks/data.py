@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db import connections
 from django.utils import timezone
 
 from scorekeeper import rules
-from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
+from scorekeeper.access.models import SCOREKEEPER, MatchRole, ShareLink
+from scorekeeper.clubs.models import Club, Membership, Role
 from scorekeeper.leagues.kept import standings_rebuild
 from scorekeeper.leagues.kept_ratings import ratings_rework_all
 from scorekeeper.leagues.models import League, Season, SeasonMatch
@@ -128,7 +128,8 @@ def fill(using: str, *, players: int, matches: int, tables: int, seed: int = 202
     stored = Player.objects.using(using).bulk_create(Player(name=name) for name in roster)
     by_name = {player.name: player for player in stored}
 
-    league = League.objects.using(using).create(name="Thursday League", game="straight")
+    club = Club.objects.using(using).create(name="Thursday Hall")
+    league = League.objects.using(using).create(club=club, name="Thursday League", game="straight")
     league.members.set(stored)
     season = Season.objects.using(using).create(
         league=league, name="All year", starts_on=timezone.localdate() - datetime.timedelta(365)
@@ -170,8 +171,11 @@ def fill(using: str, *, players: int, matches: int, tables: int, seed: int = 202
         .objects.db_manager(using)
         .create_user(hall.username, password=hall.password)
     )
-    group, _ = Group.objects.using(using).get_or_create(name=ORGANIZERS)
-    organizer.groups.add(group)
+    Membership.objects.using(using).create(club=club, user=organizer, role=Role.ORGANIZER)
+    # the open tables are casual matches, no club's: the account keeps them as their scorekeeper
+    MatchRole.objects.using(using).bulk_create(
+        MatchRole(match_id=pk, user=organizer, role=SCOREKEEPER) for pk, _ in hall.tables
+    )
     return hall
 
 

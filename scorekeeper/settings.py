@@ -184,7 +184,6 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scorekeeper.access.context.roles",
             ],
         },
     },

@@ -5,7 +5,7 @@ the server, holds every role everywhere.
 
 - ``club_role``: the request's role in a club, or None (worked out once per request);
 - ``runs_club``: whether it may run the club's leagues, seasons and nights (its organizers
-  and its owner);
+  and its owner); ``clubs_run``: the clubs it may run, where it may make a league;
 - ``club_for``: the club, refused (403) to anyone without the role asked;
 - ``require_club_role``: the same question where the view has the club's id already;
 - ``locked_in_club``: a row of the club's (a league, a season, a night) locked for a change
@@ -21,14 +21,14 @@ from __future__ import annotations
 from typing import TypeVar
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, F, Model, OuterRef, QuerySet
+from django.db.models import F, Model, Q, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from scorekeeper.access import seams
-from scorekeeper.clubs.models import Club, Role
-from scorekeeper.clubs.roles import holds, roles_of
+from scorekeeper.clubs.models import AT_LEAST, Club, Role
+from scorekeeper.clubs.roles import clubs_where, holds, roles_of
 from scorekeeper.tables.models import Match, Player
 
 RowT = TypeVar("RowT", bound=Model)
@@ -67,6 +67,13 @@ def runs_any_club(request: HttpRequest) -> bool:
     )
 
 
+def clubs_run(request: HttpRequest) -> QuerySet[Club]:
+    """The clubs whose leagues the request may run: where a new league may be made."""
+    if is_superuser(request):
+        return Club.objects.all()
+    return clubs_where(request.user, Role.ORGANIZER)
+
+
 def require_club_role(request: HttpRequest, club_id: int | None, at_least: Role) -> None:
     """Refused (403) and nothing changes, unless the request holds ``at_least`` in the club."""
     if not holds(club_role(request, club_id), at_least):
@@ -88,12 +95,12 @@ def locked_in_club(
     request: HttpRequest, rows: QuerySet[RowT], *, club: str, **lookup: object
 ) -> RowT:
     """The row of ``rows`` that ``lookup`` finds, locked for a change an organizer of its club
-    makes (``club``: the path from the row to its club's id, "league__club_id"): 404 for no
-    such row, 403 for anyone else. Its own row alone is locked, not those it is read with."""
-    row = get_object_or_404(
-        rows.select_for_update(of=("self",)).annotate(_club_id=F(club)), **lookup
+    makes (``club``: the path from the row to its club, "league__club"): 404 for no such row,
+    403 for anyone else. Its own row alone is locked, not those it is read with."""
+    row: RowT = get_object_or_404(
+        rows.select_for_update(of=("self",)).annotate(_club_id=F(f"{club}_id")), **lookup
     )
-    require_club_role(request, row._club_id, Role.ORGANIZER)  # type: ignore[attr-defined]
+    require_club_role(request, vars(row)["_club_id"], Role.ORGANIZER)
     row._locked_for_change = True  # type: ignore[attr-defined]  # a mark, read below
     return row
 
@@ -103,39 +110,42 @@ def locked_for_director(
 ) -> RowT:
     """As ``locked_in_club``, for the row's directors too (``directors``: the path from the row
     to the accounts that direct it, "directors")."""
-    user = request.user
-    if user.is_authenticated:
-        directed = rows.model._default_manager.filter(pk=OuterRef("pk"), **{directors: user.pk})
-        rows = rows.annotate(_directed=Exists(directed))
-    row = get_object_or_404(
-        rows.select_for_update(of=("self",)).annotate(_club_id=F(club)), **lookup
+    row: RowT = get_object_or_404(rows.select_for_update(of=("self",)), **lookup)
+    require_director(
+        request, type(row)._default_manager.all(), club=club, directors=directors, pk=row.pk
     )
-    if not getattr(row, "_directed", False):
-        require_club_role(request, row._club_id, Role.ORGANIZER)  # type: ignore[attr-defined]
     row._locked_for_change = True  # type: ignore[attr-defined]
     return row
 
 
-def directs(request: HttpRequest, row: Model, *, club_id: int | None, directors: str) -> bool:
-    """Whether the request runs ``row`` (a night): an organizer of its club or one of the
-    accounts that direct it (``directors``: the path from the row to them)."""
-    if runs_club(request, club_id):
-        return True
+def directs(
+    request: HttpRequest, rows: QuerySet[Model], *, club: str, directors: str, **lookup: object
+) -> bool:
+    """Whether the request runs the row of ``rows`` that ``lookup`` finds (a night): an
+    organizer or the owner of its club, or one of the accounts that direct it. One query, once
+    per request and row."""
     user = request.user
     if not user.is_authenticated:
         return False
-    key = ("_directs", type(row).__name__, row.pk)
+    if user.is_superuser:
+        return True
+    key = f"_directs_{rows.model._meta.label}_{sorted(lookup.items())}"
     if key not in request.__dict__:
-        request.__dict__[key] = (
-            type(row)._default_manager.filter(pk=row.pk, **{directors: user.pk}).exists()
-        )
+        ran = Q(
+            **{
+                f"{club}__memberships__user_id": user.pk,
+                f"{club}__memberships__role__in": AT_LEAST[Role.ORGANIZER],
+            }
+        ) | Q(**{f"{directors}__id": user.pk})
+        request.__dict__[key] = rows.filter(**lookup).filter(ran).exists()
     return bool(request.__dict__[key])
 
 
 def require_director(
-    request: HttpRequest, row: Model, *, club_id: int | None, directors: str
+    request: HttpRequest, rows: QuerySet[Model], *, club: str, directors: str, **lookup: object
 ) -> None:
-    if not directs(request, row, club_id=club_id, directors=directors):
+    """Refused (403) unless the request runs the row (``directs``)."""
+    if not directs(request, rows, club=club, directors=directors, **lookup):
         raise PermissionDenied(
             gettext("Only this night's director or the club's organizers can do this.")
         )

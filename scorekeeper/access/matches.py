@@ -17,15 +17,17 @@ To change, by a scorekeeper of the match, locked with everything:
 
 By a scorekeeper, not locked: ``match_to_correct`` (the correction's form, everything),
 ``match_for_preview`` (an end of hand previewed), ``match_for_rematch`` (the match
-itself does not change), ``match_to_share`` (its share page). By its owner or an organizer:
-``match_for_links`` (a link made or revoked).
+itself does not change), ``match_to_share`` (its share page). By its owner or whoever runs
+it (access/clubs.py: runs_match): ``match_for_links`` (a link made or revoked).
+
+At a league night, for whoever runs it: ``match_to_settle`` (a dispute's page).
 
 At a league night, locked with everything: ``match_for_answer`` (a side's signature or dispute:
-the side's link lets it answer, nights/signing.py checks it), ``match_for_director`` (an
-organizer settles a dispute, hands a seat over).
+the side's link lets it answer, nights/signing.py checks it), ``match_for_director`` (a
+director of its night or an organizer of its club settles a dispute, hands a seat over).
 
-A league night's result that the other side signed or disputed is corrected by an organizer
-only (nights, through tables/seams.py): an entry or a correction of it by anyone else is
+A league night's result that the other side signed or disputed is corrected only by whoever
+runs it (nights, through tables/seams.py): an entry or a correction of it by anyone else is
 refused (403, saying so).
 """
 
@@ -37,14 +39,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from scorekeeper.access.permissions import (
-    can_edit,
-    can_manage_links,
-    entered_by,
-    is_organizer,
-    require_organizer,
-)
+from scorekeeper.access.clubs import runs_match
+from scorekeeper.access.permissions import can_edit, can_manage_links, entered_by
 from scorekeeper.access.refusals import NotAScorekeeper, ResultLocked, why_refused
 from scorekeeper.tables import seams
 from scorekeeper.tables.models import Change, Match
@@ -111,10 +109,18 @@ def match_for_answer(match_id: int) -> Match:
 
 
 def match_for_director(request: HttpRequest, match_id: int) -> Match:
-    """The match locked for the league's organizer at a night: a dispute settled, a seat
-    handed over to a player sitting out."""
-    require_organizer(request)
-    return _locked(match_id)
+    """The match locked for whoever runs it at a night (its night's directors, its club's
+    organizers): a dispute settled, a seat handed over to a player sitting out."""
+    match = _locked(match_id)
+    _may_direct(request, match)
+    return match
+
+
+def match_to_settle(request: HttpRequest, match_id: int) -> Match:
+    """The match, for the page of a dispute about it: read as a board is, for whoever runs it."""
+    match = match_to_watch(request, match_id)
+    _may_direct(request, match)
+    return match
 
 
 def match_to_share(request: HttpRequest, pk: int) -> Match:
@@ -126,7 +132,7 @@ def match_to_share(request: HttpRequest, pk: int) -> Match:
 
 
 def match_for_links(request: HttpRequest, pk: int) -> Match:
-    """The match whose links are made or revoked: only its owner and organizers do that."""
+    """The match whose links are made or revoked: only its owner and whoever runs it."""
     match = get_object_or_404(Match, pk=pk)
     if not can_manage_links(request, match):
         raise PermissionDenied("Only the match's owner or an organizer can make or revoke links.")
@@ -158,9 +164,16 @@ def _locked_to_change(request: HttpRequest, pk: int) -> Match:
     return match
 
 
+def _may_direct(request: HttpRequest, match: Match) -> None:
+    if not runs_match(request, match):
+        raise PermissionDenied(
+            gettext("Only this night's director or the club's organizers can do this.")
+        )
+
+
 def _may_change(request: HttpRequest, match: Match) -> None:
     if not can_edit(request, match):
         # why, so that a phone holding entries knows to sign in or ask for a new link
         raise NotAScorekeeper(why_refused(request, match), match)
-    if refusal := seams.correction_refused(match, organizer=is_organizer(request)):
+    if refusal := seams.correction_refused(match, organizer=runs_match(request, match)):
         raise ResultLocked(refusal, match)

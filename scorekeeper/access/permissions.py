@@ -2,34 +2,16 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
-from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, VIEWER, MatchRole, ShareLink
+from scorekeeper.access.clubs import runs_match
+from scorekeeper.access.models import SCOREKEEPER, VIEWER, MatchRole, ShareLink
 from scorekeeper.tables.models import Match
 
 #: the session key holding the share-link tokens this browser joined with, by match
 GRANTS = "match_links"
 #: the name a phone without an account gave, shown beside its entries
 DISPLAY_NAME = "display_name"
-
-
-def is_organizer(request: HttpRequest) -> bool:
-    user = request.user
-    if not user.is_authenticated:
-        return False
-    if "_is_organizer" not in request.__dict__:
-        request.__dict__["_is_organizer"] = (
-            user.is_superuser or user.groups.filter(name=ORGANIZERS).exists()
-        )
-    organizer: bool = request.__dict__["_is_organizer"]
-    return organizer
-
-
-def require_organizer(request: HttpRequest) -> None:
-    """Leagues are run by organizers: anyone else is refused (403) and nothing changes."""
-    if not is_organizer(request):
-        raise PermissionDenied("Only a league organizer can do this. Sign in as one.")
 
 
 def match_role(request: HttpRequest, match: Match) -> str | None:
@@ -42,12 +24,11 @@ def match_role(request: HttpRequest, match: Match) -> str | None:
 
 
 def _role(request: HttpRequest, match: Match) -> str | None:
-    if is_organizer(request):
-        return SCOREKEEPER
     user = request.user
     account_role = None
     if user.is_authenticated:
-        if match.created_by_id == user.pk:
+        if match.created_by_id == user.pk or runs_match(request, match):
+            # its owner; an organizer of its league's club, a director of its night
             return SCOREKEEPER
         role = MatchRole.objects.filter(match=match, user=user).values_list("role", flat=True)
         if role and role[0] == SCOREKEEPER:
@@ -86,10 +67,11 @@ def is_owner(request: HttpRequest, match: Match) -> bool:
 
 
 def can_manage_links(request: HttpRequest, match: Match) -> bool:
-    """Only the match's owner and organizers hand out links and revoke them: a phone that
-    joined with a link can neither make another (to come back through once its own is
-    revoked) nor take anyone's away, the owner's least of all."""
-    return is_organizer(request) or is_owner(request, match)
+    """Only the match's owner and those who run it (its club's organizers, its night's
+    directors) hand out links and revoke them: a phone that joined with a link can neither
+    make another (to come back through once its own is revoked) nor take anyone's away, the
+    owner's least of all."""
+    return is_owner(request, match) or runs_match(request, match)
 
 
 def grant(request: HttpRequest, link: ShareLink) -> None:
@@ -123,8 +105,6 @@ __all__ = [
     "entered_by",
     "grant",
     "held_link",
-    "is_organizer",
     "is_owner",
     "match_role",
-    "require_organizer",
 ]

@@ -13,7 +13,7 @@ def roles_of(user: AbstractBaseUser | AnonymousUser) -> dict[int, Role]:
     """Every club ``user`` belongs to, with their role there."""
     if not user.is_authenticated:
         return {}
-    rows = Membership.objects.filter(user=user).values_list("club_id", "role")
+    rows = Membership.objects.filter(user_id=user.pk).values_list("club_id", "role")
     return {club_id: Role(role) for club_id, role in rows}
 
 
@@ -22,7 +22,7 @@ def clubs_where(user: AbstractBaseUser | AnonymousUser, at_least: Role) -> Query
     if not user.is_authenticated:
         return Club.objects.none()
     return Club.objects.filter(
-        memberships__user=user, memberships__role__in=AT_LEAST[at_least]
+        memberships__user_id=user.pk, memberships__role__in=AT_LEAST[at_least]
     ).distinct()
 
 

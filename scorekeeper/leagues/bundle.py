@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext
 
+from scorekeeper.clubs.models import Club
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.results import in_chunks, stored_matches
 from scorekeeper.rules import limits
@@ -180,7 +181,9 @@ def export_bundle(league: League, name: str, seasons: list[BundledSeason]) -> It
 PROGRESS_EVERY = 50
 
 
-def import_league(data: bytes, *, progress: Callable[[int, int], None] | None = None) -> League:
+def import_league(
+    data: bytes, *, club: Club, progress: Callable[[int, int], None] | None = None
+) -> League:
     """Create the league, its seasons and matches: all or nothing, in one transaction.
     ``progress``, if given, is told how many of the listed matches are read and checked so far,
     and how many are listed, as the reading goes (before the transaction: it may write)."""
@@ -201,7 +204,7 @@ def import_league(data: bytes, *, progress: Callable[[int, int], None] | None = 
             f"league.json: the league needs a name (at most {MOST_LEAGUE_NAME} characters, "
             "none of them control characters)."
         )
-    if League.objects.filter(name__iexact=name).exists():
+    if League.objects.filter(club=club, name__iexact=name).exists():
         raise BundleError(gettext("There is already a league called %(name)s.") % {"name": name})
     game = manifest.get("game")
     if game not in GAMES:
@@ -256,7 +259,7 @@ def import_league(data: bytes, *, progress: Callable[[int, int], None] | None = 
                 told(read, listed)
     told(listed, listed)
     with transaction.atomic():
-        league = League.objects.create(name=name, game=game, rules=rules)
+        league = League.objects.create(club=club, name=name, game=game, rules=rules)
         league.members.set([player_named(member) for member in members])
         for i, (season_data, matches) in enumerate(zip(seasons, scored, strict=True)):
             season = _season(league, season_data, f"league.json: seasons[{i}]")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.clubs.models import Club
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.rules.limits import MOST_NAME_LENGTH
 from scorekeeper.rules.match import HOUSE_RULES
@@ -53,7 +55,51 @@ def names_written(form: forms.Form, field: str, raw: str) -> list[str]:
     return list(names.values())
 
 
+class ClubChoiceField(forms.ModelChoiceField):
+    """One of the clubs the organizer runs. An organizer of one club is not asked: the field
+    is hidden and left empty means that club (``offer_clubs``)."""
+
+    only: Club | None = None
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(queryset=Club.objects.none(), label=_("Club"), **kwargs)  # type: ignore[arg-type]
+
+    def clean(self, value: Any) -> Any:
+        if value in self.empty_values and self.only is not None:
+            return self.only
+        return super().clean(value)
+
+
+def offer_clubs(field: forms.Field, clubs: QuerySet[Club]) -> None:
+    """The clubs ``field`` (a ClubChoiceField) offers: the organizer's."""
+    field = cast(ClubChoiceField, field)
+    field.queryset = clubs
+    listed = list(clubs[:2])
+    if len(listed) == 1:
+        field.only = listed[0]
+        field.initial = listed[0].pk
+        field.widget = forms.HiddenInput()
+
+
+class ImportForm(forms.Form):
+    """A league bundle, imported into one of the clubs the organizer runs."""
+
+    club = ClubChoiceField()
+    file = forms.FileField(
+        label=_("League bundle"),
+        # an empty file is not a league bundle: the import says so (bundle.py)
+        allow_empty_file=True,
+        widget=forms.FileInput(attrs={"accept": ".zip,application/zip"}),
+        error_messages={"required": _("Choose a league bundle (.zip) to import.")},
+    )
+
+    def __init__(self, clubs: QuerySet[Club], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        offer_clubs(self.fields["club"], clubs)
+
+
 class LeagueForm(forms.Form):
+    club = ClubChoiceField()
     name = forms.CharField(max_length=80, label=_("League name"))
     game = forms.ChoiceField(choices=GAME_CHOICES, label=_("Game"))
     members = forms.CharField(
@@ -101,17 +147,20 @@ class LeagueForm(forms.Form):
         help_text=_("With Best win %: players who played fewer come after the others."),
     )
 
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if League.objects.filter(name__iexact=name).exists():
-            raise ValidationError(
-                gettext("There is already a league called %(name)s.") % {"name": name}
-            )
-        return name
+    def __init__(self, clubs: QuerySet[Club], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        offer_clubs(self.fields["club"], clubs)
 
     def clean(self) -> dict:
         data = super().clean()
         assert data is not None  # Form.clean gives the cleaned data
+        name = (data.get("name") or "").strip()
+        club = data.get("club")
+        if name and club and League.objects.filter(club=club, name__iexact=name).exists():
+            self.add_error(
+                "name", gettext("There is already a league called %(name)s.") % {"name": name}
+            )
+        data["name"] = name
         names = names_written(self, "members", data.get("members") or "")
         data["member_names"] = names
         game = data.get("game")

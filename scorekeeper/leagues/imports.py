@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django_tasks import task
 
+from scorekeeper.clubs.models import Club
 from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import BundleImport
 
@@ -37,10 +38,10 @@ IMPORT_LOST_AFTER = timedelta(minutes=30)
 ASK_AGAIN_EVERY = 2
 
 
-def bundle_import_ask(*, upload: UploadedFile) -> BundleImport:
-    """Keep the uploaded bundle and queue its import; the import as it stands once queued
-    (done already where tasks run in the request)."""
-    asked = BundleImport.objects.create()
+def bundle_import_ask(*, upload: UploadedFile, club: Club) -> BundleImport:
+    """Keep the uploaded bundle and queue its import into ``club``; the import as it stands
+    once queued (done already where tasks run in the request)."""
+    asked = BundleImport.objects.create(club=club)
     path = bundle_path(asked.pk)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as file:
@@ -67,6 +68,7 @@ def import_lost(asked: BundleImport) -> bool:
 def import_bundle(*, import_id: int) -> None:
     """The worker's task: import the kept bundle, telling its row how far the reading is."""
     row = BundleImport.objects.filter(pk=import_id)
+    club = Club.objects.get(bundleimport__pk=import_id)
     path = bundle_path(import_id)
 
     def told(read: int, listed: int) -> None:
@@ -74,7 +76,7 @@ def import_bundle(*, import_id: int) -> None:
         row.update(state=state, read=read, matches=listed)
 
     try:
-        league = bundle.import_league(path.read_bytes(), progress=told)
+        league = bundle.import_league(path.read_bytes(), club=club, progress=told)
     except bundle.BundleError as problem:
         row.update(state=BundleImport.State.FAILED, error=str(problem), status=problem.status)
     except BaseException:

@@ -256,6 +256,8 @@ class BundleImport(models.Model):
     matches = models.PositiveIntegerField(default=0)
     read = models.PositiveIntegerField(default=0)
     league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL)
+    #: the club the league is imported into
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE)
     #: why it was refused, and the status the page answers with (413, 422)
     error = models.TextField(blank=True)
     status = models.PositiveSmallIntegerField(default=200)

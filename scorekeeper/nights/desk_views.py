@@ -1,5 +1,6 @@
-"""The director's desk (organizers only): the round being played, table by table, live; the
-round clock's buttons; and the clock's line on every table's board."""
+"""The director's desk (for the night's directors and its club's organizers): the round being
+played, table by table, live; the round clock's buttons; and the clock's line on every table's
+board."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import condition, require_http_methods, require_safe
 
-from scorekeeper.access.organizers import organizer_required
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.nights import desk as desks
+from scorekeeper.nights.directors import require_runs_night
 from scorekeeper.nights.models import NightRound
 from scorekeeper.nights.results import player_names, rounds_with_matches, tables_now_cached
 from scorekeeper.nights.signing import DISPUTED, open_disputes, sign_states
@@ -24,10 +25,10 @@ DESK_POLL_SECONDS = 3
 
 
 @require_safe
-@organizer_required
 def desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every table of the round being played with its state, disputes first, the round clock
-    and its buttons. Organizers only, as the night's page."""
+    and its buttons. For the night's directors and its club's organizers."""
+    require_runs_night(request, pk)
     return _desk(request, pk)
 
 
@@ -100,13 +101,13 @@ DONE = {
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_required
 def clock_action(request: HttpRequest, pk: int, number: int, action: str) -> HttpResponse:
     """Start, pause, resume or end the round's clock, or take back the call of time; back to
     the desk. Ending the time is asked first: its GET is the page that asks (one mis-tap on a
     phone would call time for every table)."""
     if action not in ACTIONS or (request.method == "GET" and action != "end"):
         raise Http404("No such thing to do with a clock.")
+    require_runs_night(request, pk)
     night = get_night(pk)
     night_round = get_object_or_404(NightRound, night=night, number=number)
     if request.method == "GET":

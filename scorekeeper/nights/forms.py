@@ -3,9 +3,10 @@ someone leaving early. Each hands the views players, not names."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -242,3 +243,21 @@ class LeaveForm(forms.Form):
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["player"]).queryset = here
         cast(forms.ModelChoiceField, self.fields["replacement"]).queryset = free
+
+
+class MemberChoiceField(forms.ModelChoiceField):
+    """An account among the club's members, shown by its user name."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return str(obj.get_username())
+
+
+class DirectorForm(forms.Form):
+    """A member of the club named the night's director, or removed (``remove``)."""
+
+    user = MemberChoiceField(queryset=None, label=_("Member"))
+    remove = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, members: QuerySet, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["user"]).queryset = members

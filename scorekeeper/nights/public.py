@@ -23,9 +23,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper.access.organizers import organizer_required
+from scorekeeper.access.clubs import require_club_role
 from scorekeeper.access.throttle import remember_table_card, table_card_today
 from scorekeeper.access.views import qr_svg
+from scorekeeper.clubs.models import Role
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.models import League
 from scorekeeper.nights import rounds, tournament
@@ -126,13 +127,13 @@ class TableCardsForm(forms.Form):
 
 
 @require_safe
-@organizer_required
 def table_cards(request: HttpRequest, league_id: int) -> HttpResponse:
     """A card for each table of the hall, to print once and laminate: the table's number and a
     QR code of its address, which opens whatever the table plays now, with the card's key,
     which lets the phone start a match at the table while it plays none. ``?count=`` tables; by
     default as many as the league's busiest round had (eight before its first night)."""
     league = get_object_or_404(League, pk=league_id)
+    require_club_role(request, league.club_id, Role.ORGANIZER)
     # nothing asked: the form shows the count the cards are made for
     form = TableCardsForm({"count": request.GET.get("count") or busiest_round(league)})
     if not form.is_valid():

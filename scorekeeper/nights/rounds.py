@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import rules
+from scorekeeper.access.clubs import was_locked
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
-from scorekeeper.access.organizers import was_locked
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.nights import draw
@@ -89,7 +89,7 @@ def lock_night(night: Night) -> None:
     in, leave): two such actions at once are applied one after the other instead of each
     holding rows the other waits for (on PostgreSQL, a Draw and a Start tapped together
     deadlocked). Call inside the action's transaction. A night its view locked already
-    (access.organizers.locked_for_organizer) is not read again."""
+    (nights/directors.py: night_for_director) is not read again."""
     if not was_locked(night):
         list(Night.objects.select_for_update().filter(pk=night.pk).values_list("pk", flat=True))
 

@@ -19,14 +19,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper.access.clubs import runs_match
 from scorekeeper.access.matches import (
     author,
     match_for_answer,
     match_for_director,
+    match_to_settle,
     match_to_watch,
 )
-from scorekeeper.access.organizers import organizer_required
-from scorekeeper.access.permissions import can_edit, is_organizer
+from scorekeeper.access.permissions import can_edit
 from scorekeeper.access.views import qr_svg
 from scorekeeper.nights import signing
 from scorekeeper.nights.models import Dispute
@@ -207,14 +208,13 @@ def _back(handed_over: bool, match_id: int, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_required
 def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's page for a dispute: the hand with the board's explanation, its history
     (who entered what, when, from which phone) and the totals; the hand is corrected through
     the hand's own correction, and the result confirmed or, once corrected, signed here."""
     found = get_object_or_404(Dispute.objects.select_related("closed_by"), pk=pk)
     if request.method != "POST":
-        return _dispute_page(request, found, match_to_watch(request, found.match_id))
+        return _dispute_page(request, found, match_to_settle(request, found.match_id))
     close = signing.dispute_close_at_win if "end_at_win" in request.POST else signing.dispute_close
     moved = None
     with transaction.atomic():
@@ -289,7 +289,7 @@ def board_part(request: HttpRequest, match) -> dict | None:
     about a finished match.
 
     A side's link signs for it: only the phone keeping score (to hand over, or to show the QR
-    code) and the night's organizers are given the links. A watcher's board, the same for
+    code) and whoever runs the night are given the links. A watcher's board, the same for
     every watcher and kept in the shared cache (table_pages/matches.py), carries none."""
     if not match.finished:
         return None
@@ -301,7 +301,7 @@ def board_part(request: HttpRequest, match) -> dict | None:
     for name, token in shown.links if keeps_score else ():
         url = request.build_absolute_uri(reverse("nights:sign", args=[token]))
         links.append({"name": name, "url": url, "qr": mark_safe(qr_svg(url))})
-    director = is_organizer(request)
+    director = runs_match(request, match)
     return {
         "shown": shown if keeps_score else replace(shown, links=[]),
         "asked_token": signing.sign_token(match.pk, shown.asked) if keeps_score else "",

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.nights import desk_views, public, sheets, sign_views, views
+from scorekeeper.nights import desk_views, director_views, public, sheets, sign_views, views
 
 app_name = "nights"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("nights/<id:pk>/rounds/<id:number>/cards/", views.cards, name="cards"),
     path("nights/<id:pk>/partners/", views.partners, name="partners"),
     path("nights/<id:pk>/leave/", views.leave, name="leave"),
+    path("nights/<id:pk>/directors/", director_views.directors, name="directors"),
     path("nights/<id:pk>/board/", views.board, name="board"),
     path("nights/<id:pk>/pairings/", public.pairings, name="pairings"),
     path("leagues/<id:league_id>/tables/cards/", public.table_cards, name="table_cards"),

@@ -19,16 +19,31 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from scorekeeper.access.clubs import require_club_role, runs_club
 from scorekeeper.access.matches import author
-from scorekeeper.access.organizers import locked_for_organizer, organizer_required
 from scorekeeper.access.throttle import count_export
 from scorekeeper.access.views import qr_svg, too_many_exports
+from scorekeeper.clubs.models import Role
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.views.exports import standings_csv_response
 from scorekeeper.leagues.views.seasons import get_season, standings_context
 from scorekeeper.nights import round_draw, rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
-from scorekeeper.nights.forms import DrawForm, LeaveForm, NightForm, PartnersForm, WhoCameForm
+from scorekeeper.nights.directors import (
+    NIGHTS,
+    may_direct,
+    night_for_director,
+    require_runs_night,
+    runs_night,
+)
+from scorekeeper.nights.forms import (
+    DirectorForm,
+    DrawForm,
+    LeaveForm,
+    NightForm,
+    PartnersForm,
+    WhoCameForm,
+)
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.nights.partners import partners_last_night, partners_pair
 from scorekeeper.nights.results import (
@@ -46,9 +61,6 @@ from scorekeeper.table_pages.history import shown_version_asked
 from scorekeeper.tables.i18n import game_name
 from scorekeeper.tables.models import Player
 
-#: a night as its pages read it: with its season and league
-NIGHTS = Night.objects.select_related("season__league")
-
 
 def get_night(pk: int) -> Night:
     """The night with its season and league; 404 when there is none."""
@@ -56,10 +68,11 @@ def get_night(pk: int) -> Night:
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_required
 def new_night(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """A night of the season, and who came: the organizer ticks the members here."""
+    """A night of the season, and who came: an organizer of the league's club ticks the
+    members here."""
     season = get_season(league_id, pk)
+    require_club_role(request, season.league.club_id, Role.ORGANIZER)
     # "Everyone came" (a GET of the page): every member ticked, for the absent to be unticked
     everyone = request.method == "GET" and request.GET.get("everyone") == "1"
     initial = {"players": list(season.league.members.values_list("pk", flat=True))}
@@ -78,10 +91,11 @@ def new_night(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
 
 @require_safe
 def night(request: HttpRequest, pk: int) -> HttpResponse:
-    return render(request, "nights/night.html", _night_context(get_night(pk)))
+    night = get_night(pk)
+    return render(request, "nights/night.html", _night_context(request, night))
 
 
-def _night_context(night: Night, **forms) -> dict:
+def _night_context(request: HttpRequest, night: Night, **forms) -> dict:
     """The night's page: its rounds (the one drawn and not started first), who is here, and
     the organizer's forms (``forms``: those sent back with their errors)."""
     all_rounds = rounds_of(night)
@@ -96,8 +110,15 @@ def _night_context(night: Night, **forms) -> dict:
     staying = [c.player_id for c in checked_in if c.left_after is None]
     free = Player.objects.filter(pk__in=[pk for pk in staying if pk not in seated])
     league = night.season.league
+    runs = runs_night(request, night)
+    organizes = runs and runs_club(request, league.club_id)
     return {
         "night": night,
+        "runs": runs,
+        # its club's organizers name its directors
+        "organizes": organizes,
+        "directors": list(night.directors.order_by("username")) if organizes else [],
+        "director_form": DirectorForm(may_direct(night)) if organizes else None,
         "season": night.season,
         "league": league,
         "game_name": game_name(league.game),
@@ -171,14 +192,15 @@ def _round_shown(night_round: NightRound, names: dict[int, str], night: Night) -
 def _refused(request: HttpRequest, night: Night, message: str, **forms) -> HttpResponse:
     """The night's page again with what was refused and why: nothing was changed."""
     messages.error(request, message)
-    return render(request, "nights/night.html", _night_context(night, **forms), status=422)
+    context = _night_context(request, night, **forms)
+    return render(request, "nights/night.html", context, status=422)
 
 
 @require_POST
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     """Late arrivals and walk-ins: they play from the next round."""
     with transaction.atomic():
-        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        night = night_for_director(request, pk)
         here = night.check_ins.filter(left_after=None).values_list("player_id", flat=True)
         form = WhoCameForm(night.season.league, request.POST, exclude=list(here))
         if not form.is_valid():
@@ -199,7 +221,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
-        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        night = night_for_director(request, pk)
         form = DrawForm(request.POST)
         if not form.is_valid():
             return _refused(request, night, gettext("The seed is too long."), draw_form=form)
@@ -218,7 +240,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     with transaction.atomic():
-        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        night = night_for_director(request, pk)
         # the round read under the night's lock: of two taps on Start, the second finds it
         # started
         night_round = get_object_or_404(NightRound, night=night, number=number)
@@ -235,11 +257,11 @@ def start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_safe
-@organizer_required
 def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A card for each table to print: the table, its players by seat, and a QR code of the
-    scorekeeper's link that opens the table's board on a phone. Organizers only: the link
-    keeps score."""
+    scorekeeper's link that opens the table's board on a phone. For those who run the night
+    only: the link keeps score."""
+    require_runs_night(request, pk)
     night = get_night(pk)
     night_round = get_object_or_404(
         NightRound.objects.prefetch_related("tables__link", "tables__seats", "sitting_out"),
@@ -287,7 +309,7 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def partners(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament in partnerships: the organizer pairs the players here, once."""
     with transaction.atomic():
-        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        night = night_for_director(request, pk)
         here = rounds.playing_in(night, rounds.next_number(night))
         if "last_night" in request.POST:
             return _partners_as_last_night(request, night, [c.player_id for c in here])
@@ -327,7 +349,7 @@ def _partners_as_last_night(request: HttpRequest, night: Night, here: list[int])
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     """A player leaves; someone sitting out may take their seat (rounds.leave)."""
     with transaction.atomic():
-        night = locked_for_organizer(request, NIGHTS, pk=pk)
+        night = night_for_director(request, pk)
         here = Player.objects.filter(check_ins__night=night, check_ins__left_after=None)
         form = LeaveForm(here, here, request.POST)
         if not form.is_valid():

@@ -3,26 +3,28 @@
 Each persona is a browser (a test client) holding whatever it has to get in: an account with a
 role, a share link it joined with, a link revoked since it joined, or nothing at all. They all
 look at the same match: Ana, Bo, Cy and Di each for themselves, two hands played and a third
-under way, started by Rosa.
+under way, started by Rosa for the test club's league.
 """
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, VIEWER, MatchRole, ShareLink
+from scorekeeper.access.models import SCOREKEEPER, VIEWER, MatchRole, ShareLink
+from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
+from tests.clubs import organizer_of_the_club, the_club
 from tests.seated import seat_key
 from tests.web.table import FOUR
 
@@ -52,7 +54,7 @@ class Persona:
 def account(username: str, *, organizer: bool = False):
     user = get_user_model().objects.create_user(username)
     if organizer:
-        user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+        organizer_of_the_club(user)
     return user
 
 
@@ -91,11 +93,14 @@ def everything() -> dict[str, list[dict]]:
 
 @pytest.fixture
 def match(db: None) -> Match:
-    """Started by Rosa, who has an account. Hand 1: Ana dominoes; hand 2 is blocked; hand 3 is
-    being played, and Cy's 5 in it was the match's second change, entered by Sam.
+    """Started by Rosa, who has an account, for a season of the test club's league (whose
+    organizers may change it). Hand 1: Ana dominoes; hand 2 is blocked; hand 3 is being played,
+    and Cy's 5 in it was the match's second change, entered by Sam.
 
     Totals: Ana 10 + 30 + 25 = 65, Bo 15 + 20 = 35, Cy 5, Di 0.
     """
+    league = League.objects.create(club=the_club(), name="Access League", game="straight")
+    season = Season.objects.create(league=league, name="Fall", starts_on=datetime.date(2026, 9, 1))
     match = create_match(
         rules.Match(
             "straight",
@@ -116,6 +121,7 @@ def match(db: None) -> Match:
         ),
         made_by="rosa",
         user=account("rosa"),
+        also_write=lambda match: SeasonMatch.objects.create(season=season, match=match),
     )
     entries.play_record(match=match, player=seat_key(match, "Cy"), points=5, by=Author(name="sam"))
     match.refresh_from_db()

@@ -9,15 +9,14 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 
 from scorekeeper import rules
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.tables.models import Change, EntryKey, Match
 from scorekeeper.tables.scoring import match_file_value, with_everything
 from scorekeeper.tables.seats import by_seat
+from tests.clubs import organizer_of_the_club
 from tests.seated import changes_said
 
 
@@ -26,7 +25,7 @@ def prepare(username: str, password: str) -> None:
     call_command("migrate", interactive=False, verbosity=0)
     call_command("createcachetable", verbosity=0)
     user = get_user_model().objects.create_user(username, password=password)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     print(json.dumps({"user": user.pk}))
 
 

@@ -27,6 +27,7 @@ from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.access.conftest import Persona, everything
+from tests.clubs import the_club
 from tests.web.pages import content, text
 from tests.web.table import scorekeeper_client, setup_data
 
@@ -118,7 +119,7 @@ def test_without_a_trusted_proxy_a_forged_forwarded_for_counts_for_nothing(setti
 def test_the_phones_of_a_league_night_being_played_are_not_counted(settings) -> None:
     settings.ANONYMOUS_STARTS_PER_BROWSER = 1
     settings.ANONYMOUS_COOKIELESS_STARTS_PER_ADDRESS = 1
-    league = League.objects.create(name="Thursday", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday", game="straight")
     season = league.seasons.create(name="Autumn", starts_on=timezone.localdate())
     night = Night.objects.create(season=season, played_on=timezone.localdate())
     table_match = create_match(rules.Match("straight", ("Ana", "Bo")))
@@ -202,7 +203,7 @@ def test_a_signed_in_account_imports(persona: Persona) -> None:
 @pytest.fixture
 def hall(db: None) -> None:
     """A league with Lou and Mo as members, and a flood of made-up names from another phone."""
-    league = League.objects.create(name="Thursday Fives", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday Fives", game="straight")
     league.members.set([player_named("Lou"), player_named("Mo")])
     flooder = Client()
     for n in range(5):
@@ -265,7 +266,7 @@ def test_one_client_cannot_spend_the_halls_budget_and_a_table_card_still_starts_
     address was refused for an hour."""
     settings.ANONYMOUS_STARTS_PER_BROWSER = 2
     settings.ANONYMOUS_STARTS_PER_ADDRESS = 6
-    league = League.objects.create(name="Thursday", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday", game="straight")
     jars = [phone_with_a_cookie() for _ in range(4)]
 
     # one client is refused at its own allowance, and its refused starts spend nothing else
@@ -298,7 +299,7 @@ def test_one_client_cannot_spend_the_halls_budget_and_a_table_card_still_starts_
 
 def test_a_table_cards_code_is_its_own(settings) -> None:
     settings.ANONYMOUS_STARTS_PER_ADDRESS = 1
-    league = League.objects.create(name="Thursday", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday", game="straight")
     start(phone_with_a_cookie())
     other_table = card_code(league, 2).replace("/tables/2/", "/tables/3/")
     forged = reverse("nights:table_now", args=[league.pk, 3]) + "?card=not-the-key"
@@ -311,7 +312,7 @@ def test_a_table_cards_code_is_its_own(settings) -> None:
 
 def test_a_table_cards_starts_are_counted_on_the_card_and_the_phone(settings) -> None:
     settings.ANONYMOUS_STARTS_PER_TABLE_CARD = 3
-    league = League.objects.create(name="Thursday", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday", game="straight")
     code = card_code(league, 1)
     phones = [phone_with_a_cookie(), phone_with_a_cookie()]
     for phone in phones:

@@ -37,6 +37,7 @@ from tests.access.conftest import (
     everything,
     join,
 )
+from tests.clubs import the_club
 from tests.seated import named_plays
 from tests.web.pages import HTMX, content, text, totals
 from tests.web.table import correction, fingerprint, seat_of, setup_data
@@ -575,12 +576,11 @@ def test_the_starter_keeps_its_own_link_when_it_opens_another(phone_match: Phone
     )
 
 
-def test_revoking_a_link_revokes_every_link_made_through_it(
-    phone_match: PhoneMatch, organizer: Persona
-) -> None:
+def test_revoking_a_link_revokes_every_link_made_through_it(phone_match: PhoneMatch) -> None:
     table = phone_match
 
-    response = organizer.client.post(
+    # the starter gives the table up: its own link, and the friend's made through it
+    response = table.starter.post(
         reverse("access:revoke", args=[table.match.pk, table.owners_link.pk])
     )
 
@@ -591,6 +591,22 @@ def test_revoking_a_link_revokes_every_link_made_through_it(
         assert play(client, table.match).status_code == 403
         assert WATCHING in text(client.get(scoreboard_of(table.match)))
     assert plays_of(table.match, 1) == []
+
+
+def test_a_clubs_organizer_has_no_say_over_a_casual_match(
+    phone_match: PhoneMatch, organizer: Persona
+) -> None:
+    # a casual match belongs to no club: its owner and its links alone keep it
+    table = phone_match
+    before = everything()
+
+    revoked = organizer.client.post(
+        reverse("access:revoke", args=[table.match.pk, table.owners_link.pk])
+    )
+    played = play(organizer.client, table.match)
+
+    assert (revoked.status_code, played.status_code) == (403, 403)
+    assert everything() == before
 
 
 # -- what watchers see -----------------------------------------------------------------------------
@@ -657,7 +673,7 @@ class Hall:
 
 @pytest.fixture
 def hall(db: None) -> Hall:
-    league = League.objects.create(name="Thursday Fives", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday Fives", game="straight")
     season = Season.objects.create(
         league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1)
     )

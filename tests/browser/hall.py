@@ -11,11 +11,9 @@ import random
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from playwright.sync_api import Page, expect
 
 from scorekeeper import rules
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.nights import round_draw, rounds
@@ -23,6 +21,7 @@ from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Player
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
+from tests.clubs import organizer_of_the_club, the_club
 from tests.leagues.season import straight_season
 
 ORGANIZER = "rosa"
@@ -141,7 +140,9 @@ def open_the_hall() -> Hall:
     boards = {game: f"/matches/{create_match(value).pk}/" for game, value in BOARDS.items()}
     finished = f"/matches/{create_match(FINISHED).pk}/"
 
-    league = League.objects.create(name="Thursday Club", game="straight", rules={"target": 60})
+    league = League.objects.create(
+        club=the_club(), name="Thursday Club", game="straight", rules={"target": 60}
+    )
     season = Season.objects.create(
         league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1)
     )
@@ -152,7 +153,7 @@ def open_the_hall() -> Hall:
     assert player is not None
 
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     night = Night.objects.create(season=season, played_on=datetime.date(2026, 9, 4))
     rounds.check_in(night, list(league.members.all()))
     rounds.start_round(round_draw.draw_round(night), by=Author(name=ORGANIZER, user=user))

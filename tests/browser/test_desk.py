@@ -29,6 +29,7 @@ from tests.browser.table import (
 from tests.browser.test_accessibility import blocking_violations
 from tests.browser.test_league import sign_in_as_organizer
 from tests.browser.test_straight_match import fill_hand_end
+from tests.clubs import the_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,7 +38,9 @@ SIZES = {"phone": (390, 844), "laptop": (1920, 1080)}
 
 def timed_night(tables: int = 6) -> Night:
     """A Straight night of 55-minute rounds in partnerships, its first round started."""
-    league = League.objects.create(name="Harris County Thursday Domino Club", game="straight")
+    league = League.objects.create(
+        club=the_club(), name="Harris County Thursday Domino Club", game="straight"
+    )
     season = Season.objects.create(
         league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
     )

@@ -7,11 +7,10 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.access.models import ORGANIZERS, SCOREKEEPER, ShareLink
+from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.leagues.ratings import Game, latest, replay
 from tests.browser.table import (
     assert_fits_the_phone,
@@ -21,6 +20,7 @@ from tests.browser.table import (
     save_screenshot,
     start_the_match,
 )
+from tests.clubs import organizer_of_the_club
 
 MEMBERS = ["Ann", "Bob", "Cy", "Dee"]
 TARGET = 50
@@ -83,7 +83,7 @@ def shown_after(player: str, *results: tuple[str, str]) -> int:
 def sign_in_as_organizer(page: Page, live_server: LiveServer) -> None:
     """Leagues are run by an organizer: sign in through the sign-in page as one."""
     user = get_user_model().objects.create_user("rosa", password="chalk-and-slate-42")
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username").fill("rosa")
     page.get_by_label("Password").fill("chalk-and-slate-42")

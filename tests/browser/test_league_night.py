@@ -14,12 +14,10 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.utils import formats, timezone
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables import entries
@@ -36,6 +34,7 @@ from tests.browser.table import (
     listen,
     save_screenshot,
 )
+from tests.clubs import organizer_of_the_club, the_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -106,13 +105,15 @@ def expected_records(matches: list[Played]) -> dict[str, Record]:
 def open_the_league(members: Sequence[str] = MEMBERS) -> tuple[Season, str]:
     """A Straight league of ``members`` (the twelve) playing to 25, a season, and an
     organizer; the season's path."""
-    league = League.objects.create(name="Friday Fives", game="straight", rules={"target": TARGET})
+    league = League.objects.create(
+        club=the_club(), name="Friday Fives", game="straight", rules={"target": TARGET}
+    )
     league.members.set([player_named(name) for name in members])
     season = Season.objects.create(
         league=league, name="Winter", starts_on=datetime.date(2026, 12, 1)
     )
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     return season, f"/leagues/{league.pk}/seasons/{season.pk}/"
 
 

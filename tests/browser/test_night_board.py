@@ -19,6 +19,7 @@ from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import save_screenshot
 from tests.browser.test_wall import names_over_more_than_one_line
+from tests.clubs import the_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,7 +53,9 @@ NAMES = (
 
 def night_started(players: int) -> str:
     """A Straight night in partnerships with its first round started: its board's path."""
-    league = League.objects.create(name="Harris County Thursday Domino Club", game="straight")
+    league = League.objects.create(
+        club=the_club(), name="Harris County Thursday Domino Club", game="straight"
+    )
     season = Season.objects.create(
         league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
     )
@@ -120,7 +123,9 @@ def tournament_started(tables: int) -> str:
     """A Swiss night of ``2 * tables + 1`` partnerships, round 1 started (one partnership has
     the bye) and its clock running: the board's path. The names are the long and the short
     ones of a hall, a few long enough to be cut short."""
-    league = League.objects.create(name="Harris County Thursday Domino Club", game="straight")
+    league = League.objects.create(
+        club=the_club(), name="Harris County Thursday Domino Club", game="straight"
+    )
     season = Season.objects.create(
         league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
     )

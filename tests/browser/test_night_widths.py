@@ -10,13 +10,11 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night, NightRound
@@ -26,6 +24,7 @@ from scorekeeper.tables.scoring import player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import assert_fits_the_phone, save_screenshot
 from tests.browser.test_accessibility import blocking_violations
+from tests.clubs import organizer_of_the_club, the_club
 from tests.web.table import chickenfoot_round, lay, play, scorekeeper_client, seated_names
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,7 +62,9 @@ GAMES: dict[str, tuple[dict, tuple[str, ...], bool, Callable[[Client, Match], No
 
 def night_started(game: str) -> tuple[Night, NightRound]:
     rules, came_names, partnerships, _ = GAMES[game]
-    league = League.objects.create(name="Harris County Domino Club", game=game, rules=rules)
+    league = League.objects.create(
+        club=the_club(), name="Harris County Domino Club", game=game, rules=rules
+    )
     season = Season.objects.create(
         league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
     )
@@ -101,7 +102,7 @@ def test_every_night_page_fits_a_small_phone(
 ) -> None:
     night, drawn = night_started(game)
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     page.set_viewport_size({"width": 360, "height": 780})
     sign_in(page, live_server.url)
 

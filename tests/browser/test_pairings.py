@@ -9,12 +9,10 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
@@ -29,6 +27,7 @@ from tests.browser.table import (
     save_screenshot,
 )
 from tests.browser.test_accessibility import blocking_violations
+from tests.clubs import organizer_of_the_club, the_club
 from tests.web.table import play, scorekeeper_client, seated_names
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +38,10 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "José Núñez", "Flo", "Gus", "Hal", "Ivy")
 def night_started() -> Night:
     """Tonight's Straight night in partnerships, nine players: two tables and one sits out."""
     league = League.objects.create(
-        name="Harris County Thursday Domino Club", game="straight", rules={"target": 25}
+        club=the_club(),
+        name="Harris County Thursday Domino Club",
+        game="straight",
+        rules={"target": 25},
     )
     season = Season.objects.create(
         league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)
@@ -121,7 +123,7 @@ def test_axe_finds_nothing_serious_on_the_table_pages(
     night = night_started()
     league = night.season.league_id
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     page.emulate_media(color_scheme=scheme)
     sign_in(page, live_server.url)
     for where in (
@@ -161,7 +163,7 @@ def test_printed_pairings_list_every_name_after_the_tables(
 def test_the_table_cards_print_four_to_an_a4_page(page: Page, live_server: LiveServer) -> None:
     night = night_started()
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     sign_in(page, live_server.url)
     page.goto(f"{live_server.url}/leagues/{night.season.league_id}/tables/cards/?count=8")
     expect(page.get_by_test_id("table-card")).to_have_count(8)

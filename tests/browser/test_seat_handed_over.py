@@ -21,6 +21,7 @@ from scorekeeper.tables.models import Player
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
 from tests.browser.table import BUSY, join_at, watch
+from tests.clubs import the_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +34,7 @@ WITHIN = 3_000
 
 def a_night_at_one_table(game: str) -> Night:
     """A league night of ``game`` for the five, its round 1 started: one table, one out."""
-    league = League.objects.create(name="Coop", game=game, rules={})
+    league = League.objects.create(club=the_club(), name="Coop", game=game, rules={})
     members = [player_named(name) for name in FIVE]
     league.members.set(members)
     season = Season.objects.create(

@@ -10,11 +10,9 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
@@ -34,6 +32,7 @@ from tests.browser.table import (
     save_screenshot,
 )
 from tests.browser.test_accessibility import blocking_violations, open_every_disclosure
+from tests.clubs import organizer_of_the_club, the_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,13 +42,15 @@ MEMBERS = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal")
 def a_night_of_two_tables() -> list[tuple[Match, str]]:
     """A Straight league playing to 25, a night of eight started: each table's match and its
     card's scorekeeper link."""
-    league = League.objects.create(name="Friday Fives", game="straight", rules={"target": 25})
+    league = League.objects.create(
+        club=the_club(), name="Friday Fives", game="straight", rules={"target": 25}
+    )
     league.members.set([player_named(name) for name in MEMBERS])
     season = Season.objects.create(
         league=league, name="Winter", starts_on=datetime.date(2026, 12, 1)
     )
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     night = Night.objects.create(season=season, played_on=datetime.date(2026, 12, 4))
     rounds.check_in(night, list(league.members.all()))
     drawn = round_draw.draw_round(night)

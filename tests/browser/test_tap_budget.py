@@ -9,18 +9,17 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import rules
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.browser.hall import ORGANIZER, PASSWORD, sign_in
 from tests.browser.table import expect_totals, save_screenshot
+from tests.clubs import organizer_of_the_club, the_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,7 +75,7 @@ class Taps:
 def signed_in(page: Page, live_server: LiveServer) -> LiveServer:
     """The hall's organizer, signed in on the phone: they keep score at any table."""
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+    organizer_of_the_club(user)
     sign_in(page, live_server.url)
     return live_server
 
@@ -313,7 +312,9 @@ def tournament_night_to_round_1(page: Page, season_path: str, taps: Taps, *, aga
 def test_an_18_player_tournament_night_is_started_in_few_taps(
     page: Page, signed_in: LiveServer, output_path: str
 ) -> None:
-    league = League.objects.create(name="Friday Fives", game="straight", rules={"target": 25})
+    league = League.objects.create(
+        club=the_club(), name="Friday Fives", game="straight", rules={"target": 25}
+    )
     league.members.set([player_named(name) for name in LEAGUE])
     season = Season.objects.create(
         league=league, name="Winter", starts_on=datetime.date(2026, 12, 1)

@@ -20,6 +20,7 @@ from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 from tests.browser.table import HTMX_UNANSWERED, NETWORK_DOWN, save_screenshot
+from tests.clubs import the_club
 from tests.leagues.season import straight_season
 from tests.seated import seat_key
 
@@ -75,7 +76,10 @@ def open_the_season() -> tuple[str, Match]:
     """A season with finished matches and two being played; its wall's path and the first of
     those two."""
     league = League.objects.create(
-        name="Harris County Thursday Domino Club", game="straight", rules={"target": 60}
+        club=the_club(),
+        name="Harris County Thursday Domino Club",
+        game="straight",
+        rules={"target": 60},
     )
     season = Season.objects.create(
         league=league, name="Autumn 2026", starts_on=datetime.date(2026, 9, 1)

@@ -17,6 +17,7 @@ from scorekeeper.leagues.models import League, Season
 from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
+from tests.clubs import the_club
 from tests.i18n.conftest import speaking
 from tests.web.pages import content, text
 
@@ -164,7 +165,9 @@ def _won_by(winner: str, loser: str) -> rules.Match:
 def test_the_standings_write_a_win_percentage_with_the_languages_decimal_mark(
     language: str, ana: str, bo: str
 ) -> None:
-    league = League.objects.create(name="Tuesday", game="straight", rules={"target": 10})
+    league = League.objects.create(
+        club=the_club(), name="Tuesday", game="straight", rules={"target": 10}
+    )
     season = Season.objects.create(league=league, name="Fall", starts_on=datetime.date(2026, 9, 1))
     for value in (_won_by("Ana", "Bo"), _won_by("Ana", "Bo"), _won_by("Bo", "Ana")):
         season_match_add(season=season, match=create_match(value))

@@ -19,6 +19,7 @@ from scorekeeper.leagues.models import League, Season
 from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match, player_named
+from tests.clubs import the_club
 from tests.leagues.season import (
     ROSTER,
     TARGET,
@@ -61,7 +62,7 @@ class StoredSeason:
 def store_season(
     game: str, generated: list[Generated], *, name: str, house_rules: dict
 ) -> StoredSeason:
-    league = League.objects.create(name=name, game=game, rules=house_rules)
+    league = League.objects.create(club=the_club(), name=name, game=game, rules=house_rules)
     league.members.set([player_named(player) for player in ROSTER])
     season = Season.objects.create(
         league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1)

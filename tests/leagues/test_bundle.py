@@ -20,6 +20,7 @@ from scorekeeper.leagues import bundle
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
+from tests.clubs import the_club
 from tests.leagues.pages import csv_rows, standings
 from tests.leagues.season import expected_ranks, expected_records
 from tests.web.pages import text
@@ -185,7 +186,7 @@ def test_an_import_stopped_half_way_leaves_nothing_behind(
 
     monkeypatch.setattr(bundle, "_write", stopped_half_way)
     with pytest.raises(SystemExit):
-        bundle.import_league(data)
+        bundle.import_league(data, club=the_club())
 
     assert written, "some matches were written before the stop"
     assert not League.objects.exists()

@@ -18,6 +18,7 @@ from scorekeeper.leagues.ratings import Game, rate_game
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.scoring import create_match
 from tests.access.conftest import account
+from tests.clubs import the_club
 from tests.web.pages import text
 from tests.web.table import setup_data
 
@@ -90,7 +91,7 @@ def test_a_match_a_signed_in_scorekeeper_started_moves_the_ratings() -> None:
 
 
 def test_a_league_match_counts_whoever_started_it() -> None:
-    league = League.objects.create(name="Thursday Fives", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday Fives", game="straight")
     season = Season.objects.create(league=league, name="Autumn", starts_on=datetime.date.today())
     season_match_add(season=season, match=create_match(earl_beats_dale()))
     create_match(earl_beats_dale())

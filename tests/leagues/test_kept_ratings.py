@@ -22,6 +22,7 @@ from scorekeeper.tables.entries import hand_correct, play_record, undo_last
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
+from tests.clubs import the_club
 from tests.seated import by_seats, seat_key
 from tests.web.pages import text
 
@@ -46,7 +47,7 @@ def won_hand(winner: str) -> rules.Hand:
 
 @pytest.fixture
 def season(db: None) -> Season:
-    league = League.objects.create(name="Thursday", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday", game="straight")
     return Season.objects.create(league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1))
 
 

@@ -23,6 +23,7 @@ from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import player_renamed
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match, match_value, with_everything
+from tests.clubs import the_club
 from tests.leagues.from_scratch import season_results
 from tests.web.table import FOUR
 
@@ -76,7 +77,7 @@ def from_scratch(season: Season) -> list[Standing]:
 
 def new_season() -> Season:
     number = next(_seasons)
-    league = League.objects.create(name=f"Kept {number}", game="straight")
+    league = League.objects.create(club=the_club(), name=f"Kept {number}", game="straight")
     return Season.objects.create(league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1))
 
 

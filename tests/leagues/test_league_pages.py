@@ -20,6 +20,7 @@ from scorekeeper.leagues.ratings import Change, Game, replay
 from scorekeeper.leagues.standings import Result
 from scorekeeper.leagues.views import seasons
 from scorekeeper.tables.models import Match, Player
+from tests.clubs import the_club
 from tests.leagues.pages import by_player, csv_rows, listed_matches, standings, table_rows
 from tests.leagues.season import (
     ROSTER,
@@ -135,7 +136,7 @@ def test_a_league_left_at_the_games_default_target_stores_no_house_rules(client:
 
 
 def test_a_second_league_of_the_same_name_is_refused(client: Client) -> None:
-    League.objects.create(name="Thursday Fives", game="straight")
+    League.objects.create(club=the_club(), name="Thursday Fives", game="straight")
 
     response = client.post(
         reverse("leagues:league_list"), {"name": "thursday fives", "game": "sedma"}
@@ -147,7 +148,7 @@ def test_a_second_league_of_the_same_name_is_refused(client: Client) -> None:
 
 
 def test_a_season_is_opened_from_the_league_page(client: Client) -> None:
-    league = League.objects.create(name="Thursday Fives", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday Fives", game="straight")
 
     response = client.post(
         reverse("leagues:league", args=[league.pk]),
@@ -161,7 +162,7 @@ def test_a_season_is_opened_from_the_league_page(client: Client) -> None:
 
 
 def test_a_season_cannot_end_before_it_starts(client: Client) -> None:
-    league = League.objects.create(name="Thursday Fives", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday Fives", game="straight")
 
     response = client.post(
         reverse("leagues:league", args=[league.pk]),
@@ -223,7 +224,9 @@ def test_a_chickenfoot_league_sets_what_0_0_counts_and_its_page_shows_its_house_
 def test_a_straight_leagues_page_shows_every_house_rule_defaults_included(
     client: Client,
 ) -> None:
-    league = League.objects.create(name="Fives", game="straight", rules={"target": 150})
+    league = League.objects.create(
+        club=the_club(), name="Fives", game="straight", rules={"target": 150}
+    )
 
     shown = text(client.get(reverse("leagues:league", args=[league.pk])))
 

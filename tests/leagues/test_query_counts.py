@@ -21,6 +21,7 @@ from django.utils import timezone
 from scorekeeper.leagues.kept import standings_rebuild
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables.models import Match, Player, Seat
+from tests.clubs import the_club
 from tests.web.pages import HTMX
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,9 @@ class Hall:
     """A Straight league season, and Chickenfoot matches outside any league, grown in bulk."""
 
     def __init__(self) -> None:
-        self.league = League.objects.create(name="Big Hall", game="straight", rules={"target": 60})
+        self.league = League.objects.create(
+            club=the_club(), name="Big Hall", game="straight", rules={"target": 60}
+        )
         self.season = Season.objects.create(
             league=self.league, name="Year", starts_on=datetime.date(2026, 1, 1)
         )

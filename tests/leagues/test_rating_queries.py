@@ -17,6 +17,7 @@ from scorekeeper.leagues.kept_ratings import rating_change_row
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season
 from scorekeeper.leagues.ratings import Game, latest, replay
 from scorekeeper.tables.models import Match, Player
+from tests.clubs import the_club
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ PLAYERS = 40
 def kept_season(matches: int) -> tuple[Season, Player, int]:
     """A season of ``matches`` two-player matches with their kept ratings, written in bulk."""
     rng = random.Random(matches)
-    league = League.objects.create(name="Thursday", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday", game="straight")
     season = Season.objects.create(
         league=league, name="All year", starts_on=datetime.date(2026, 1, 1)
     )

@@ -19,6 +19,7 @@ from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.players import player_renamed
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
+from tests.clubs import the_club
 from tests.seated import seat_key
 from tests.web.pages import HTMX, content, text, text_of
 from tests.web.table import play, scorekeeper_client
@@ -31,7 +32,7 @@ _NEXT = re.compile(r'data-testid="wall-next">(.*?)</p>', re.S)
 
 def season_of(game: str, *matches: rules.Match) -> tuple[Season, list[Match]]:
     """A league of ``game`` with one season holding ``matches``."""
-    league = League.objects.create(name="Thursday Club", game=game, rules={})
+    league = League.objects.create(club=the_club(), name="Thursday Club", game=game, rules={})
     season = Season.objects.create(
         league=league, name="Autumn", starts_on=datetime.date(2026, 9, 1)
     )

@@ -12,6 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 from scorekeeper.leagues.models import League, Season
 from scorekeeper.nights.models import NightRound
 from scorekeeper.tables.models import Player
+from tests.clubs import the_club
 
 BEFORE = [("nights", "0004_signed_results")]
 AFTER = [("nights", "0005_seating_in_rows")]
@@ -32,7 +33,7 @@ def a_night_drawn_as_lists(apps) -> tuple[int, list[int]]:
         Player.objects.create(name=name).pk
         for name in ("Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy")
     ]
-    league = League.objects.create(name="Hall", game="straight")
+    league = League.objects.create(club=the_club(), name="Hall", game="straight")
     season = Season.objects.create(
         league=league, name="Spring", starts_on=datetime.date(2026, 3, 1)
     )

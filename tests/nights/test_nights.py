@@ -34,6 +34,7 @@ from scorekeeper.tables import entries
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match, player_named
+from tests.clubs import the_club
 from tests.leagues.from_scratch import season_results
 from tests.leagues.pages import table_rows
 from tests.web.pages import HTMX, content, text, text_of
@@ -46,7 +47,7 @@ NINE = MEMBERS[:9]
 
 
 def season_of(game: str, rules: dict, members=MEMBERS, name: str = "Friday Fives") -> Season:
-    league = League.objects.create(name=name, game=game, rules=rules)
+    league = League.objects.create(club=the_club(), name=name, game=game, rules=rules)
     league.members.set([player_named(member) for member in members])
     return Season.objects.create(league=league, name="Winter", starts_on=datetime.date(2026, 12, 1))
 
@@ -475,7 +476,7 @@ def test_the_nights_bundle_imports_back_to_the_same_standings(organizer, season)
     play_the_night(organizer, night)
     data = organizer.get(reverse("nights:bundle", args=[night.pk])).getvalue()
     assert len(zipfile.ZipFile(io.BytesIO(data)).namelist()) == 1 + 4
-    imported = bundle.import_league(data)
+    imported = bundle.import_league(data, club=the_club())
     assert imported.name == "Friday Fives · 2026-12-04"
     (copy,) = imported.seasons.all()
 
@@ -625,7 +626,7 @@ def test_a_chickenfoot_night_places_its_players_lowest_first(organizer):
 
 
 def test_opening_a_season_starts_it_today_unless_told_otherwise(organizer):
-    league = League.objects.create(name="Thursday Fives", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday Fives", game="straight")
 
     page = content(organizer.get(reverse("leagues:league", args=[league.pk])))
 

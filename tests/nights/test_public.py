@@ -23,6 +23,7 @@ from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import player_named
+from tests.clubs import the_club
 from tests.web.pages import HTMX, content, text
 from tests.web.table import play, scorekeeper_client, seated_names
 
@@ -43,7 +44,10 @@ def night_of(
 ) -> Night:
     """A night of a league played to 25 (a play of 25 wins a match), its players checked in."""
     league = League.objects.create(
-        name=f"Friday Fives {League.objects.count()}", game=game, rules=rules or {"target": 25}
+        club=the_club(),
+        name=f"Friday Fives {League.objects.count()}",
+        game=game,
+        rules=rules or {"target": 25},
     )
     season = Season.objects.create(league=league, name="Winter", starts_on=timezone.localdate())
     came = [player_named(name) for name in players]

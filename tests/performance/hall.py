@@ -18,6 +18,7 @@ from scorekeeper.leagues.models import League, Season
 from scorekeeper.leagues.moves import season_match_add
 from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.scoring import create_match
+from tests.clubs import the_club
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Hall:
 def build(size: Size, *, seed: int = 6) -> Hall:
     rng = random.Random(seed)
     names = player_names(size.players)
-    league = League.objects.create(name="Thursday League", game="straight")
+    league = League.objects.create(club=the_club(), name="Thursday League", game="straight")
     season = Season.objects.create(
         league=league, name="Spring", starts_on=datetime.date(2026, 3, 1)
     )

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.access.models import ORGANIZERS
 from scorekeeper.tables.models import Hand, Match, Play
 from scorekeeper.tables.scoring import create_match
+from tests.clubs import the_club
 from tests.web.pages import HTMX
 
 FOUR = ("Ana", "Bo", "Cy", "Di")
@@ -37,13 +36,16 @@ def start(client: Client, game: str, *names: str, **fields: str) -> HttpResponse
 
 
 def scorekeeper_client() -> Client:
-    """A browser signed in as the hall's organizer, who may keep score of any match.
+    """A browser signed in as the site's administrator, who may keep score of any match.
 
-    Who else may change a match (its starter, share links) is tested in tests/access/.
+    Who else may change a match (its starter, share links, a club's organizers, a night's
+    directors) is tested in tests/access/ and tests/club_pages/.
     """
-    user, _ = get_user_model().objects.get_or_create(username="organizer")
-    group, _ = Group.objects.get_or_create(name=ORGANIZERS)
-    user.groups.add(group)
+    the_club()  # the hall's one club, where its leagues are made
+    user, made = get_user_model().objects.get_or_create(username="organizer")
+    if made:
+        user.is_superuser = True
+        user.save(update_fields=["is_superuser"])
     client = Client()
     client.force_login(user)
     return client

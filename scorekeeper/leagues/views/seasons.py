@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from django.contrib import messages
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
@@ -17,8 +18,15 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.access.organizers import organizer_required
-from scorekeeper.access.permissions import entered_by, require_organizer
+from scorekeeper.access.clubs import (
+    ORGANIZER_ONLY,
+    clubs_run,
+    require_club_role,
+    runs_any_club,
+    runs_club,
+)
+from scorekeeper.access.permissions import entered_by
+from scorekeeper.clubs.models import Role
 from scorekeeper.leagues import seams
 from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
@@ -57,13 +65,16 @@ def with_newest_entry(seasons: QuerySet[Season]) -> QuerySet[Season]:
 
 @require_http_methods(["GET", "POST"])
 def league_list(request: HttpRequest) -> HttpResponse:
-    if request.method == "POST":
-        require_organizer(request)
-    form = LeagueForm(request.POST or None)
+    """Every club's leagues; an organizer makes a new one in a club they run."""
+    runs_any = runs_any_club(request)
+    if request.method == "POST" and not runs_any:
+        raise PermissionDenied(gettext(ORGANIZER_ONLY))
+    form = LeagueForm(clubs_run(request), request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():
             league = League.objects.create(
+                club=data["club"],
                 name=data["name"],
                 game=data["game"],
                 rules=data["house_rules"],
@@ -72,18 +83,19 @@ def league_list(request: HttpRequest) -> HttpResponse:
             )
             league.members.set([player_named(name) for name in data["member_names"]])
         return redirect("leagues:league", pk=league.pk)
-    leagues = League.objects.prefetch_related("seasons")
+    leagues = League.objects.select_related("club").prefetch_related("seasons")
     status = 422 if request.method == "POST" else 200
-    return render(
-        request, "leagues/league_list.html", {"leagues": leagues, "form": form}, status=status
-    )
+    context = {"leagues": leagues, "form": form, "runs": runs_any}
+    return render(request, "leagues/league_list.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
 def league(request: HttpRequest, pk: int) -> HttpResponse:
-    league = get_object_or_404(League.objects.prefetch_related("members", "seasons"), pk=pk)
+    league = get_object_or_404(
+        League.objects.select_related("club").prefetch_related("members", "seasons"), pk=pk
+    )
     if request.method == "POST":
-        require_organizer(request)
+        require_club_role(request, league.club_id, Role.ORGANIZER)
     form = SeasonForm(league, request.POST or None)
     if request.method == "POST" and form.is_valid():
         season = form.save(commit=False)
@@ -96,6 +108,7 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
         "leagues/league.html",
         {
             "league": league,
+            "runs": runs_club(request, league.club_id),
             "form": form,
             "game_name": game_name(league.game),
             "house_rules": [
@@ -178,7 +191,9 @@ def season(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
     At 10,000 finished matches and 200 players (the hall benchmark's season) drawing the table
     took 140 ms of each visit to this page and to the wall board, on SQLite through the test
     client; kept drawn, a visit takes 14 ms."""
-    context = standings_context(get_season(league_id, pk))
+    season = get_season(league_id, pk)
+    context = standings_context(season)
+    context["runs"] = runs_club(request, season.league.club_id)
     return render(request, "leagues/season.html", context)
 
 
@@ -235,10 +250,11 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_required
 def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
-    """Start a match for the season: the league's rules filled in, its members offered."""
+    """Start a match for the season: the league's rules filled in, its members offered. By
+    an organizer of the league's club."""
     season = get_season(league_id, pk)
+    require_club_role(request, season.league.club_id, Role.ORGANIZER)
     league = season.league
     members = list(league.members.values_list("name", flat=True))
     form = SetupForm(league.game, request.POST or None, initial=league.rules, known_players=members)
@@ -267,9 +283,9 @@ def new_match(request: HttpRequest, league_id: int, pk: int) -> HttpResponse:
 
 
 @require_POST
-@organizer_required
 def forfeit(request: HttpRequest, league_id: int, pk: int, match_id: int) -> HttpResponse:
     season = get_season(league_id, pk)
+    require_club_role(request, season.league.club_id, Role.ORGANIZER)
     entry = get_object_or_404(
         SeasonMatch.objects.select_related("match"), season=season, match_id=match_id
     )

@@ -8,11 +8,10 @@ import datetime
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scorekeeper.access.models import ORGANIZERS
+from scorekeeper.clubs.models import Club, Membership, Role
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
@@ -24,6 +23,8 @@ from scorekeeper.tables.scoring import create_match
 #: the demo's organizer account: the demo's matches and round are signed with its name, as
 #: that account's would be
 ORGANIZER = "demo"
+#: the club whose owner the demo account is, and which holds the demo league
+DEMO_CLUB = "Demo Hall"
 
 
 def _tiles(*laid: tuple[str, str]) -> tuple[Play, ...]:
@@ -165,7 +166,8 @@ class Command(BaseCommand):
         name = "Thursday Night (demo)"
         if League.objects.filter(name=name).exists():
             return
-        league = League.objects.create(name=name, game="straight", rules={"target": 100})
+        club, _ = Club.objects.get_or_create(name=DEMO_CLUB)
+        league = League.objects.create(club=club, name=name, game="straight", rules={"target": 100})
         season = Season.objects.create(
             league=league, name="Fall", starts_on=datetime.date.today().replace(day=1)
         )
@@ -189,13 +191,15 @@ class Command(BaseCommand):
         self.stdout.write(f"Started round 1 of {night}: its board is /nights/{night.pk}/board/.")
 
     def _organizer(self) -> None:
-        """An organizer account, so the person trying the app can keep score and run leagues."""
+        """The demo club's owner, so the person trying the app can keep score, run leagues
+        and invite others."""
         users = get_user_model().objects
         if users.filter(username=ORGANIZER).exists():
             return
         password = secrets.token_urlsafe(9)
         user = users.create_user(ORGANIZER, password=password)
-        user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
+        club, _ = Club.objects.get_or_create(name=DEMO_CLUB)
+        Membership.objects.create(club=club, user=user, role=Role.OWNER)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Sign in as {ORGANIZER} with the password {password} to keep score of the demo "
