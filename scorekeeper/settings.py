@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "scorekeeper.leagues",
     "scorekeeper.access",
     "scorekeeper.nights",
+    "scorekeeper.records",
     "axes",
     "csp",
     "django_tasks",

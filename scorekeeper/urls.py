@@ -31,4 +31,6 @@ urlpatterns = [
     path("", include("scorekeeper.table_pages.urls")),
     path("", include("scorekeeper.leagues.urls")),
     path("", include("scorekeeper.nights.urls")),
+    path("", include("scorekeeper.records.urls")),
+    path("", include("scorekeeper.club_pages.urls")),
 ]
