@@ -18,6 +18,7 @@ the server, holds every role everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.exceptions import PermissionDenied
@@ -155,31 +156,32 @@ def runs_match(request: HttpRequest, match: Match) -> bool:
     """Whether the request may change any of the match's results: an organizer of the club its
     league belongs to, or a director of the night it is played at. Casual matches have no
     club: only their owner and links change them. One query, once per request and match."""
-    user = request.user
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    ran: dict[int, bool] = request.__dict__.setdefault("_runs_match", {})
-    if match.pk not in ran:
-        ran[match.pk] = Match.objects.filter(pk=match.pk).filter(seams.run_by(user.pk)).exists()
-    return ran[match.pk]
+    return _asked_once(request, Match, match.pk, seams.run_by)
 
 
 def runs_player(request: HttpRequest, player: Player) -> bool:
     """Whether the request runs a club the player plays in. One query, once per request and
     player."""
+    return _asked_once(request, Player, player.pk, seams.player_run_by)
+
+
+def _asked_once(
+    request: HttpRequest, model: type[Model], pk: int, run_by: Callable[[int], Q]
+) -> bool:
+    """Whether the request's account runs the row ``pk`` of ``model``, as ``run_by`` says for
+    an account: the site's administrator runs everything, nobody signed out anything. Asked of
+    the database once per request and row."""
     user = request.user
     if not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    ran: dict[int, bool] = request.__dict__.setdefault("_runs_player", {})
-    if player.pk not in ran:
-        ran[player.pk] = (
-            Player.objects.filter(pk=player.pk).filter(seams.player_run_by(user.pk)).exists()
-        )
-    return ran[player.pk]
+    asked: dict[tuple[str, int], bool] = request.__dict__.setdefault("_runs", {})
+    key = (model._meta.label, pk)
+    if key not in asked:
+        rows = model._default_manager.filter(pk=pk)
+        asked[key] = rows.filter(run_by(user.pk)).exists()
+    return asked[key]
 
 
 def player_for_organizer(request: HttpRequest, pk: int) -> Player:

@@ -52,6 +52,28 @@ def timed_night(tables: int = 6) -> Night:
     return night
 
 
+def dispute_the_last_table(night: Night) -> None:
+    """The last table plays to 10 (set so here, for a short test), its first seat's player
+    scores 10 and finishes it, and the side that did not keep score disputes hand 1."""
+    last = night.night_rounds.get(number=1).tables.order_by("number").last()
+    match = last.match
+    Match.objects.filter(pk=match.pk).update(rules={**match.rules, "target": 10})
+    match.refresh_from_db()
+    table = Author(name=f"Table {last.number}")
+    entries.play_record(match=match, player="0", points=10, by=table)
+    match.refresh_from_db()
+    signing.dispute_open(
+        match=match,
+        side=1,
+        version=match.version,
+        hand=1,
+        reason=Dispute.Reason.POINTS,
+        text="That was a five",
+        via="board",
+        by=table,
+    )
+
+
 def first_match(night: Night):
     return night.night_rounds.get(number=1).tables.order_by("number").first().match
 
@@ -149,23 +171,7 @@ def test_a_dispute_comes_first_with_its_badge_and_a_sound(
     page.get_by_role("button", name="Sound on for new disputes").click()
     expect(page.get_by_test_id("desk-table").first).to_have_attribute("data-table", "1")
 
-    last = night.night_rounds.get(number=1).tables.order_by("number").last().match
-    # table 3 plays to 10 (set so here, for a short test), finishes, and the other side disputes
-    Match.objects.filter(pk=last.pk).update(rules={**last.rules, "target": 10})
-    last.refresh_from_db()
-    # the first seat's player scores
-    entries.play_record(match=last, player="0", points=10, by=Author(name="Table 3"))
-    last.refresh_from_db()
-    signing.dispute_open(
-        match=last,
-        side=1,
-        version=last.version,
-        hand=1,
-        reason=Dispute.Reason.POINTS,
-        text="That was a five",
-        via="board",
-        by=Author(name="Table 3"),
-    )
+    dispute_the_last_table(night)
 
     expect(page.get_by_test_id("disputes")).to_have_text("1 dispute", timeout=10_000)
     first = page.get_by_test_id("desk-table").first

@@ -10,12 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.clubs.models import Membership, Role
-from scorekeeper.nights import signing
-from scorekeeper.nights.models import Dispute
-from scorekeeper.tables import entries
-from scorekeeper.tables.models import Match
-from scorekeeper.tables.recording import Author
-from tests.browser.test_desk import timed_night
+from tests.browser.test_desk import dispute_the_last_table, timed_night
 from tests.browser.test_league import sign_in_as_organizer
 from tests.clubs import the_club
 
@@ -30,26 +25,6 @@ def sign_in(page: Page, live_server: LiveServer, username: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("button", name=f"Sign out {username}")).to_be_visible()
-
-
-def disputed_at_the_last_table(night) -> None:
-    """The last table plays to 10 (set so here, for a short test), finishes, and the side that
-    did not keep score disputes its first hand."""
-    last = night.night_rounds.get(number=1).tables.order_by("number").last().match
-    Match.objects.filter(pk=last.pk).update(rules={**last.rules, "target": 10})
-    last.refresh_from_db()
-    entries.play_record(match=last, player="0", points=10, by=Author(name="Table 2"))
-    last.refresh_from_db()
-    signing.dispute_open(
-        match=last,
-        side=1,
-        version=last.version,
-        hand=1,
-        reason=Dispute.Reason.POINTS,
-        text="That was a five",
-        via="board",
-        by=Author(name="Table 2"),
-    )
 
 
 def test_an_organizer_names_a_director_who_settles_a_dispute_and_runs_nothing_else(
@@ -68,7 +43,7 @@ def test_an_organizer_names_a_director_who_settles_a_dispute_and_runs_nothing_el
     directors.get_by_role("button", name="Name the director").click()
     expect(page.get_by_text("dina directs this night")).to_be_visible()
 
-    disputed_at_the_last_table(night)
+    dispute_the_last_table(night)
 
     # the director, on her own phone
     phone = browser.new_context(viewport={"width": 390, "height": 844})
