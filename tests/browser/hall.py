@@ -137,8 +137,13 @@ class Hall:
 
 def open_the_hall() -> Hall:
     """Stores everything the pages show; the database must be a committed one (live server)."""
-    boards = {game: f"/matches/{create_match(value).pk}/" for game, value in BOARDS.items()}
-    finished = f"/matches/{create_match(FINISHED).pk}/"
+    # the hall's organizer started the casual matches: they keep score of them
+    user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
+    organizer_of_the_club(user)
+    boards = {
+        game: f"/matches/{create_match(value, user=user).pk}/" for game, value in BOARDS.items()
+    }
+    finished = f"/matches/{create_match(FINISHED, user=user).pk}/"
 
     league = League.objects.create(
         club=the_club(), name="Thursday Club", game="straight", rules={"target": 60}
@@ -152,8 +157,6 @@ def open_the_hall() -> Hall:
     player = league.members.order_by("name").first()
     assert player is not None
 
-    user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
-    organizer_of_the_club(user)
     night = Night.objects.create(season=season, played_on=datetime.date(2026, 9, 4))
     rounds.check_in(night, list(league.members.all()))
     rounds.start_round(round_draw.draw_round(night), by=Author(name=ORGANIZER, user=user))

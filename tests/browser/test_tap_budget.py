@@ -73,11 +73,17 @@ class Taps:
 
 @pytest.fixture
 def signed_in(page: Page, live_server: LiveServer) -> LiveServer:
-    """The hall's organizer, signed in on the phone: they keep score at any table."""
+    """The hall's organizer, signed in on the phone: they keep score of the matches they
+    start and of the club's league matches."""
     user = get_user_model().objects.create_user(ORGANIZER, password=PASSWORD)
     organizer_of_the_club(user)
     sign_in(page, live_server.url)
     return live_server
+
+
+def started_here(value: rules.Match) -> Match:
+    """A casual match the signed-in organizer started: they keep its score."""
+    return create_match(value, user=get_user_model().objects.get(username=ORGANIZER))
 
 
 def open_board(page: Page, live_server: LiveServer, match: Match) -> None:
@@ -86,7 +92,7 @@ def open_board(page: Page, live_server: LiveServer, match: Match) -> None:
 
 
 def partners_match() -> Match:
-    return create_match(
+    return started_here(
         rules.Match(
             "straight",
             ("Ana", "Ben", "Cy", "Dale"),
@@ -174,7 +180,7 @@ def test_ending_a_blocked_hand_is_three_taps_plus_the_pips(
 def test_a_chickenfoot_round_is_two_taps_plus_the_pips(
     page: Page, signed_in: LiveServer, output_path: str
 ) -> None:
-    match = create_match(rules.Match("chickenfoot", ("Ana", "Ben", "Cy")))
+    match = started_here(rules.Match("chickenfoot", ("Ana", "Ben", "Cy")))
     open_board(page, signed_in, match)
     taps = Taps(page, output_path, "chickenfoot round")
     entry = page.get_by_role("region", name="Record a round")
@@ -195,7 +201,7 @@ def test_a_chickenfoot_round_is_two_taps_plus_the_pips(
 def test_a_sedma_double_is_at_most_two_taps_and_the_turn_moves_left(
     page: Page, signed_in: LiveServer, output_path: str
 ) -> None:
-    match = create_match(
+    match = started_here(
         rules.Match("sedma", ("Ana", "Ben", "Cy", "Dale"), hands=(rules.Hand(opener="Ana"),))
     )
     open_board(page, signed_in, match)
