@@ -159,6 +159,20 @@ def count_export(request: HttpRequest) -> Refusal | None:
     return None
 
 
+def count_signup(request: HttpRequest) -> Refusal | None:
+    """Count an account about to be opened at the sign-up page; the refusal when its address
+    has opened as many as it may this hour (DJANGO_SIGNUPS_PER_ADDRESS). Call it once the
+    sign-up is sure to succeed: a form with mistakes costs nothing."""
+    per_hour = settings.SIGNUPS_PER_ADDRESS
+    with transaction.atomic(using=settings.CACHE_DATABASE):
+        usage = get_usage(
+            request, group="signups-per-address", key=_address, rate=f"{per_hour}/h", increment=True
+        )
+    if usage is not None and usage["should_limit"]:
+        return Refusal(per_hour, max(usage["time_left"], 1))
+    return None
+
+
 def _failed_signins(request: HttpRequest, *, increment: bool) -> dict[str, Any] | None:
     per_hour = settings.SIGNIN_FAILURES_PER_ADDRESS
     with transaction.atomic(using=settings.CACHE_DATABASE):
