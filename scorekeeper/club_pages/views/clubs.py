@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -36,7 +36,7 @@ from scorekeeper.clubs.models import Membership, Role
 from scorekeeper.clubs.roles import clubs_where, holds
 from scorekeeper.http import AuthenticatedHttpRequest
 
-LAST_OWNER = "A club keeps at least one owner: make another member its owner first."
+LAST_OWNER = gettext_noop("A club keeps at least one owner: make another member its owner first.")
 
 
 @login_required
