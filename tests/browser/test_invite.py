@@ -13,13 +13,17 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.clubs.models import Club, Membership, Role
 from scorekeeper.leagues.models import League
+from tests.browser.table import assert_fits_the_phone, save_screenshot
 
 PASSWORD = "chalk-and-slate-42"
 
 
 @pytest.mark.django_db(transaction=True)
 def test_an_invited_organizer_signs_up_joins_and_makes_a_league(
-    page: Page, live_server: LiveServer, new_context: Callable[..., BrowserContext]
+    page: Page,
+    live_server: LiveServer,
+    output_path: str,
+    new_context: Callable[..., BrowserContext],
 ) -> None:
     hall = Club.objects.create(name="Corner Hall")
     olive = get_user_model().objects.create_user("olive", password=PASSWORD)
@@ -36,6 +40,8 @@ def test_an_invited_organizer_signs_up_joins_and_makes_a_league(
     page.get_by_role("radio", name="Organizer").check()
     page.get_by_role("button", name="Make the invitation").click()
     expect(page.get_by_role("heading", name="Organizer · open")).to_be_visible()
+    assert_fits_the_phone(page)
+    save_screenshot(page, output_path, "club-invitation.png")
     address = page.get_by_test_id("share-url").inner_text()
     assert address.startswith(f"{live_server.url}/invite/")
 
@@ -62,3 +68,8 @@ def test_an_invited_organizer_signs_up_joins_and_makes_a_league(
     # the owner's list shows the invitation used
     page.reload()
     expect(page.get_by_role("heading", name="Organizer · used")).to_be_visible()
+    # and the club's page its new organizer, where the owner can change the role
+    page.get_by_role("link", name="Back to the club").click()
+    expect(page.get_by_label("Role of oscar")).to_have_value("organizer")
+    assert_fits_the_phone(page)
+    save_screenshot(page, output_path, "club-members.png")
