@@ -169,6 +169,8 @@ ANONYMOUS_EXPORTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_EXPORTS_PER
 # a hall's players may sign up together on its Wi-Fi after an invitation; a form sent back with a
 # mistake costs nothing.
 SIGNUPS_PER_ADDRESS = int(os.environ.get("DJANGO_SIGNUPS_PER_ADDRESS", "20"))
+# Password resets by email an address may ask for in an hour, where the site sends mail
+PASSWORD_RESETS_PER_ADDRESS = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_ADDRESS", "5"))
 RATELIMIT_IP_META_KEY = "scorekeeper.access.addresses.client_address"
 
 # Mail, for Django's own password reset by email: without DJANGO_EMAIL_HOST the site sends none,

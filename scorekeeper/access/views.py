@@ -152,6 +152,11 @@ def too_many_signups(request: HttpRequest, refusal: Refusal) -> HttpResponse:
     return _too_many(request, refusal, "registration/too_many_signups.html")
 
 
+def too_many_reset_emails(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429: an address asked for as many password reset emails as it may this hour."""
+    return _too_many(request, refusal, "registration/too_many_reset_emails.html")
+
+
 def _too_many(request: HttpRequest, refusal: Refusal, template: str) -> HttpResponse:
     """429, the page saying how many an hour, and when to try again (throttle.py)."""
     minutes = -(-refusal.seconds_left // 60)

@@ -111,3 +111,22 @@ def test_with_mail_the_sign_in_page_offers_a_reset_by_email(db: None, settings) 
 
     assert 'href="/accounts/password_reset/"' in page
     assert client.get("/accounts/password_reset/").status_code == 200
+
+
+def test_with_mail_a_reset_link_is_emailed_so_many_times_an_hour(
+    db: None, settings, mailoutbox
+) -> None:
+    settings.EMAIL_HOST = "smtp.example.com"
+    settings.PASSWORD_RESETS_PER_ADDRESS = 2
+    get_user_model().objects.create_user("bea", "bea@example.com", PASSWORD)
+    client = Client(REMOTE_ADDR="203.0.113.7")
+
+    for _ in range(2):
+        sent = client.post("/accounts/password_reset/", {"email": "bea@example.com"})
+        assert sent.status_code == 302
+    refused = client.post("/accounts/password_reset/", {"email": "bea@example.com"})
+
+    assert len(mailoutbox) == 2
+    assert "/accounts/reset/" in mailoutbox[0].body
+    assert refused.status_code == 429
+    assert "A network may ask for 2 password reset emails an hour" in text(refused)

@@ -13,8 +13,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.access.throttle import count_signup
-from scorekeeper.access.views import too_many_signups
+from scorekeeper.access.throttle import count_reset_email, count_signup
+from scorekeeper.access.views import too_many_reset_emails, too_many_signups
 from scorekeeper.club_pages.forms import SignUpForm
 
 #: the backend a new account is signed in with (django-axes' own backend only counts failures)
@@ -64,7 +64,10 @@ _reset_by_email = PasswordResetView.as_view()
 def password_reset_by_email(request: HttpRequest) -> HttpResponseBase:
     """Django's password reset by email, where the site sends mail (settings.EMAIL_HOST);
     without it there is no such page: a club's owner hands a member a one-time link instead
-    (club_pages/views/clubs.py)."""
+    (club_pages/views/clubs.py). So many an hour from one address
+    (DJANGO_PASSWORD_RESETS_PER_ADDRESS)."""
     if not settings.EMAIL_HOST:
         raise Http404(gettext("This site sends no email: ask your club's owner for a new link."))
+    if request.method == "POST" and (refusal := count_reset_email(request)):
+        return too_many_reset_emails(request, refusal)
     return _reset_by_email(request)
