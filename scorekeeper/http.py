@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -12,3 +17,10 @@ class HtmxHttpRequest(HttpRequest):
     request, never an instance of this class."""
 
     htmx: HtmxDetails
+
+
+class AuthenticatedHttpRequest(HttpRequest):
+    """The request of a view behind ``login_required``: its user has an account. Only an
+    annotation, as above."""
+
+    user: User

@@ -165,7 +165,23 @@ ANONYMOUS_STARTS_PER_TABLE_CARD = int(
 # Heavy exports (a season's hands, a league's or a night's bundle) an address without an account
 # may read in an hour: each reads every match it holds (scorekeeper/access/throttle.py).
 ANONYMOUS_EXPORTS_PER_ADDRESS = int(os.environ.get("DJANGO_ANONYMOUS_EXPORTS_PER_ADDRESS", "10"))
+# Accounts opened at /accounts/signup/ in an hour from one address (scorekeeper/access/throttle.py):
+# a hall's players may sign up together on its Wi-Fi after an invitation; a form sent back with a
+# mistake costs nothing.
+SIGNUPS_PER_ADDRESS = int(os.environ.get("DJANGO_SIGNUPS_PER_ADDRESS", "20"))
+# Password resets by email an address may ask for in an hour, where the site sends mail
+PASSWORD_RESETS_PER_ADDRESS = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_ADDRESS", "5"))
 RATELIMIT_IP_META_KEY = "scorekeeper.access.addresses.client_address"
+
+# Mail, for Django's own password reset by email: without DJANGO_EMAIL_HOST the site sends none,
+# the sign-in page does not offer it, and a club's owner hands a member a one-time password link
+# instead (scorekeeper/club_pages/members.py).
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "").strip()
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("DJANGO_EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tables:home"

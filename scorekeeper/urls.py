@@ -6,6 +6,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from scorekeeper.access.views import SignInView
+from scorekeeper.club_pages.views.accounts import password_reset_by_email
 from scorekeeper.hardening import IdConverter
 from scorekeeper.health import healthz
 from scorekeeper.table_pages.offline import service_worker
@@ -22,6 +23,8 @@ urlpatterns = [
     path("sw.js", service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("accounts/login/", SignInView.as_view(), name="login"),
+    # Django's own reset by email, only where the site sends mail (settings.EMAIL_HOST)
+    path("accounts/password_reset/", password_reset_by_email, name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     # The language switcher in every page's footer posts here. It needs no CSRF token: it sets
     # only the language cookie of the browser that sends it, touching no account and no match,

@@ -149,11 +149,30 @@ def count_export(request: HttpRequest) -> Refusal | None:
     from the hall."""
     if request.user.is_authenticated:
         return None
-    per_hour = settings.ANONYMOUS_EXPORTS_PER_ADDRESS
+    return _count_on_address(request, "exports-per-address", settings.ANONYMOUS_EXPORTS_PER_ADDRESS)
+
+
+def count_signup(request: HttpRequest) -> Refusal | None:
+    """Count an account about to be opened at the sign-up page; the refusal when its address
+    has opened as many as it may this hour (DJANGO_SIGNUPS_PER_ADDRESS). Call it once the
+    sign-up is sure to succeed: a form with mistakes costs nothing."""
+    return _count_on_address(request, "signups-per-address", settings.SIGNUPS_PER_ADDRESS)
+
+
+def count_reset_email(request: HttpRequest) -> Refusal | None:
+    """Count a password reset by email asked for; the refusal when its address has asked for
+    as many as it may this hour (DJANGO_PASSWORD_RESETS_PER_ADDRESS): nobody fills someone
+    else's mailbox with links."""
+    return _count_on_address(
+        request, "reset-emails-per-address", settings.PASSWORD_RESETS_PER_ADDRESS
+    )
+
+
+def _count_on_address(request: HttpRequest, group: str, per_hour: int) -> Refusal | None:
+    """Count one more of ``group`` against the request's address; the refusal past
+    ``per_hour``."""
     with transaction.atomic(using=settings.CACHE_DATABASE):
-        usage = get_usage(
-            request, group="exports-per-address", key=_address, rate=f"{per_hour}/h", increment=True
-        )
+        usage = get_usage(request, group=group, key=_address, rate=f"{per_hour}/h", increment=True)
     if usage is not None and usage["should_limit"]:
         return Refusal(per_hour, max(usage["time_left"], 1))
     return None

@@ -147,6 +147,16 @@ def too_many_exports(request: HttpRequest, refusal: Refusal) -> HttpResponse:
     return _too_many(request, refusal, "access/too_many_exports.html")
 
 
+def too_many_signups(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429: an address opened as many accounts as it may this hour."""
+    return _too_many(request, refusal, "registration/too_many_signups.html")
+
+
+def too_many_reset_emails(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429: an address asked for as many password reset emails as it may this hour."""
+    return _too_many(request, refusal, "registration/too_many_reset_emails.html")
+
+
 def _too_many(request: HttpRequest, refusal: Refusal, template: str) -> HttpResponse:
     """429, the page saying how many an hour, and when to try again (throttle.py)."""
     minutes = -(-refusal.seconds_left // 60)
@@ -171,6 +181,13 @@ class SignInView(LoginView):
         elif refusal := signins_refused(request):
             return signin_locked(request, refusal)
         return super().post(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        # Django's reset by email, where the site sends mail (settings.EMAIL_HOST); elsewhere a
+        # club's owner hands a member a one-time link
+        context["reset_by_email"] = bool(settings.EMAIL_HOST)
+        return context
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_valid(form)

@@ -52,3 +52,14 @@ def accept(invitation_pk: int, user: AbstractBaseUser) -> Membership:
         invitation.used_by = user  # type: ignore[assignment]
         invitation.save(update_fields=["used_at", "used_by"])
     return membership
+
+
+def revoke(*, invitation_pk: int, club_id: int) -> bool:
+    """The club's invitation, still open, can bring nobody in any more (False: it was used,
+    revoked or expired already, or is not the club's). One row's update: an accept at the same
+    moment either came first or finds it revoked."""
+    now = timezone.now()
+    revoked = Invitation.objects.filter(
+        pk=invitation_pk, club_id=club_id, revoked_at=None, used_at=None, expires_at__gt=now
+    ).update(revoked_at=now)
+    return revoked == 1

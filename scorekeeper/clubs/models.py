@@ -96,6 +96,16 @@ class Invitation(models.Model):
     def __str__(self) -> str:
         return f"{self.role} of {self.club}"
 
+    def state_at(self, now: datetime.datetime) -> str:
+        """How the invitation stands: "open", "used", "revoked" or "expired"."""
+        if self.used_at is not None:
+            return "used"
+        if self.revoked_at is not None:
+            return "revoked"
+        if now >= self.expires_at:
+            return "expired"
+        return "open"
+
     def open_at(self, now: datetime.datetime) -> bool:
         """Whether the link still brings someone in."""
         return self.revoked_at is None and self.used_at is None and now < self.expires_at
