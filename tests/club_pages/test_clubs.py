@@ -4,14 +4,18 @@ taken away counts from the next request; anyone else is refused and changes noth
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.clubs.models import Club, Invitation, Membership, Role
-from scorekeeper.leagues.models import League
+from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.moves import season_match_add
 from tests.club_pages.conftest import Person, memberships, role_in
-from tests.web.pages import text
+from tests.web.pages import content, text, text_of
+from tests.web.table import stored
 
 
 def test_any_account_makes_a_club_and_is_its_owner(sid: Person) -> None:
@@ -70,6 +74,23 @@ def test_the_club_page_shows_its_leagues_and_its_members_with_their_roles(
     assert "mia Member" in page and "olive Owner" in page and "oscar Organizer" in page
     # a member changes nothing there
     assert "Change the role" not in page
+
+
+def test_the_club_page_lists_its_own_leagues_matches_only(hall: Club, mia: Person) -> None:
+    ours = League.objects.create(club=hall, name="Thursday Fives", game="straight")
+    theirs = League.objects.create(
+        club=Club.objects.create(name="Across Town"), name="Friday Fives", game="straight"
+    )
+    for league, players in ((ours, ("Ana", "Bo")), (theirs, ("Cy", "Di"))):
+        season = Season.objects.create(league=league, name="Fall", starts_on=datetime.date.today())
+        season_match_add(season=season, match=stored("straight", *players))
+    stored("straight", "Eve", "Flo")  # a casual match: no club's
+
+    shown = content(mia.client.get(reverse("club_pages:club", args=[hall.pk])))
+    listed = text_of(shown.split('data-testid="club-matches"')[1].split("</section>")[0])
+
+    assert "Ana, Bo" in listed
+    assert "Cy" not in listed and "Eve" not in listed
 
 
 def test_the_club_page_is_refused_to_a_stranger(hall: Club, olive: Person, sid: Person) -> None:

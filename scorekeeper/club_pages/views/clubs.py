@@ -35,6 +35,7 @@ from scorekeeper.clubs.members import (
 from scorekeeper.clubs.models import Membership, Role
 from scorekeeper.clubs.roles import clubs_where, holds
 from scorekeeper.http import AuthenticatedHttpRequest
+from scorekeeper.tables.models import Match
 
 LAST_OWNER = gettext_noop("A club keeps at least one owner: make another member its owner first.")
 
@@ -87,9 +88,17 @@ def club(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "runs": holds(role, Role.ORGANIZER),
         "members": members,
         "leagues": club.leagues.order_by("name"),
+        # its leagues' matches alone: a casual match, or another club's, is not the club's
+        "matches": Match.objects.filter(league_entry__season__league__club=club)
+        .prefetch_related("seats__player")
+        .order_by("-updated_at")[:RECENT_MATCHES],
         "roles": Role.choices,
     }
     return render(request, "clubs/club.html", context)
+
+
+#: how many of its latest matches the club's page lists
+RECENT_MATCHES = 20
 
 
 @login_required
