@@ -184,7 +184,8 @@ def live_context(
     is said here by the name of who sits there now, or sat there for the hand shown."""
     game = match.game
     seated = match.seating()
-    names = seat_names(seated.players)
+    # said as the public pages name them (initials where the player asked)
+    names = seat_names(match.shown_players())
     target = int(value.rule("target")) if game != "chickenfoot" else None
     totals = board.totals
     best = (min if board.lowest_wins else max)(totals.values()) if totals else 0

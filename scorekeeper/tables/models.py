@@ -170,6 +170,12 @@ class Match(models.Model):
         seats = sorted(self.seats.all(), key=lambda seat: seat.position)
         return seating(self.game, [(seat.player.name, seat.team) for seat in seats], self.rules)
 
+    def shown_players(self) -> tuple[str, ...]:
+        """The players' names in seat order as the boards show them (``Player.shown_name``:
+        initials where the owner asked); ``seating`` keeps the names that tell them apart."""
+        seats = sorted(self.seats.all(), key=lambda seat: seat.position)
+        return tuple(seat.player.shown_name for seat in seats)
+
     def side_totals(self) -> list[tuple[Side, int]]:
         """Each side's name and total as kept, in seating order."""
         sides = self.seating().sides

@@ -211,8 +211,17 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
     season = get_season(league_id, pk)
     player = request.GET.get("player", "")
     what = request.GET.get("what", "played")
-    if player:
+    # by id from the standings of a player shown by their initials, whose name stays off the
+    # page (tables/models.py: Player.shown_name)
+    player_id = request.GET.get("player_id", "")
+    person: int | None = None
+    if player_id.isascii() and player_id.isdigit() and len(player_id) <= 18:
+        found = Player.objects.filter(pk=player_id).first()
+        if found is not None:
+            player, person = found.shown_name, found.pk
+    elif player:
         person = Player.objects.filter(name=player).values_list("pk", flat=True).first()
+    if player:
         ids: Sequence[int] | QuerySet = (
             standings_traced(season_id=season.pk, player_id=person, what=what)
             if person is not None
