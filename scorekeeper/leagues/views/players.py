@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
+from scorekeeper.access.clubs import runs_player
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
 from scorekeeper.leagues.results import counted, forfeited_by, player_results, sides_of, with_seats
@@ -80,6 +81,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "recent": recent,
             "shared": matches_shared(person) if person.shared else [],
             "match_chart": _match_chart(request, person),
+            # its organizers see the whole name, and the record's claim, merge and forget
+            "runs_player": runs_player(request, person),
         },
     )
 
