@@ -28,6 +28,13 @@ def sides_of(match: Match) -> list[tuple[str, ...]]:
     return _sides(match.seating())
 
 
+def shown_sides_of(match: Match) -> list[tuple[str, ...]]:
+    """The match's sides as public pages name them (initials where a player asked: tables'
+    Player.shown_name), in seat order (seats prefetched)."""
+    shown = {seat.player.name: seat.player.shown_name for seat in match.seats.all()}
+    return [tuple(shown.get(name, name) for name in side) for side in sides_of(match)]
+
+
 def _sides(value: rules.Match) -> list[tuple[str, ...]]:
     return [side.players for side in value.sides]
 

@@ -184,8 +184,11 @@ class Match(models.Model):
 
     @property
     def winner_text(self) -> str:
-        """The winner, or the winners of a shared win joined by "and"."""
-        sides = self.seating().sides
+        """The winner, or the winners of a shared win joined by "and", as public pages name
+        them (``shown_players``)."""
+        seated = self.seating()
+        shown = dict(zip(seated.players, self.shown_players(), strict=True))
+        sides = [Side(tuple(shown[name] for name in side.players)) for side in seated.sides]
         return say(join_names([sides[i] for i in self.winners if i < len(sides)]))
 
 
