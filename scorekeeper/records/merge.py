@@ -167,8 +167,11 @@ def _move(
             # a many-to-many's table (a league's members): both already in, one row is enough
             manager.filter(pk__in=clashes).delete()
             continue
+        # said by what the two rows share ("the same night"), else by the row's own name
+        shared = model._meta.get_field(rest[0]) if len(rest) == 1 else None
+        what = shared.verbose_name if isinstance(shared, models.Field) else None
         raise Refused(
             gettext("Both records are in the same %(what)s: they cannot be merged.")
-            % {"what": model._meta.verbose_name}
+            % {"what": what or model._meta.verbose_name}
         )
     manager.filter(**{field.name: other}).update(**{field.name: kept})

@@ -4,12 +4,16 @@ is worked out from every match."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
 from scorekeeper.leagues.kept import standings_read
 from scorekeeper.leagues.models import StandingRow
 from scorekeeper.leagues.standings import standings
+from scorekeeper.nights.models import CheckIn, Night
+from scorekeeper.nights.rounds import check_in
 from scorekeeper.records.models import Claim
 from scorekeeper.tables.models import Match, Player
 from tests.leagues.from_scratch import season_results
@@ -168,3 +172,27 @@ def test_a_stranger_cannot_forget_a_name(north: Hall) -> None:
 
     assert response.status_code == 403
     assert Player.objects.filter(name="Ana").exists()
+
+
+def test_a_merge_moves_the_others_check_ins(north: Hall) -> None:
+    night = Night.objects.create(season=north.season, played_on=datetime.date(2026, 9, 4))
+    check_in(night, [player("Ana Lopez"), player("Bo")])
+
+    merge(signed_in(north.organizer), "Ana", "Ana Lopez")
+
+    assert list(CheckIn.objects.filter(night=night).values_list("player__name", flat=True)) == [
+        "Ana",
+        "Bo",
+    ]
+
+
+def test_a_merge_of_two_records_checked_in_at_the_same_night_is_refused(north: Hall) -> None:
+    night = Night.objects.create(season=north.season, played_on=datetime.date(2026, 9, 4))
+    check_in(night, [player("Ana"), player("Ana Lopez")])
+
+    response = merge(signed_in(north.organizer), "Ana", "Ana Lopez")
+
+    assert response.status_code == 409
+    assert "Both records are in the same night" in response.content.decode()
+    assert CheckIn.objects.filter(night=night, player__name="Ana Lopez").exists()
+    assert_kept_equals_worked_out(north)
