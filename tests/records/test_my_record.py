@@ -65,7 +65,9 @@ def test_the_owner_asks_for_initials_and_public_pages_show_them(ana: Player) -> 
 
     owner.post(reverse("records:my_initials"), {"initials_only": "1"})
 
-    for url in (standings, scoreboard, reverse("leagues:wall", args=[season.league_id, season.pk])):
+    wall = reverse("leagues:wall", args=[season.league_id, season.pk])
+    csv = reverse("leagues:standings_csv", args=[season.league_id, season.pk])
+    for url in (standings, scoreboard, wall, csv):
         page = Client().get(url).content.decode()
         assert "A. M. L." in page, url
         assert "Ana Maria Lopez" not in page, url
