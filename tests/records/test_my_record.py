@@ -9,7 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.nights import round_draw, rounds
+from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Player
+from tests.nights.test_public import ORGANIZER, night_of, pairings_url
 from tests.records.hall import account, hall, played, player, signed_in, won
 
 
@@ -129,3 +132,20 @@ def test_the_data_is_the_owners_alone(ana: Player) -> None:
     response = signed_in(account("stranger")).get(reverse("records:my_data"))
     assert response.status_code == 302
     assert "Content-Disposition" not in response
+
+
+def test_a_nights_public_pairings_show_the_initials(db: None) -> None:
+    night = night_of(("Ana Maria Lopez", "Bo", "Cy", "Di"))
+    ana = player("Ana Maria Lopez")
+    ana.initials_only = True
+    ana.save(update_fields=["initials_only"])
+    drawn = round_draw.draw_round(Night.objects.get(pk=night.pk))
+    url = pairings_url(night)
+    assert "A. M. L." in Client().get(url).content.decode()
+
+    rounds.start_round(drawn, by=ORGANIZER)
+
+    page = Client().get(url).content.decode()
+    assert "A. M. L." in page
+    assert "Ana Maria Lopez" not in page
+    assert "Bo" in page
