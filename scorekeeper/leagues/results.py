@@ -14,7 +14,7 @@ from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.seams import awaits_signature
 from scorekeeper.leagues.standings import Result
-from scorekeeper.rules.match import SIDE_JOIN
+from scorekeeper.rules.match import SIDE_JOIN, Side
 from scorekeeper.tables.board_scores import scores_of
 from scorekeeper.tables.models import Hand, Match, Play, Seat
 from scorekeeper.tables.scoring import hand_value, with_seats
@@ -142,7 +142,10 @@ def in_progress(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
     for match_seats in seated.values():
         match = match_seats[0].match
         value = seating(match.game, [(s.player.name, s.team) for s in match_seats], match.rules)
-        found.append((match.league_entry, [side.label for side in value.sides]))
+        # said as public pages name the players (initials where a player asked)
+        shown = {s.player.name: s.player.shown_name for s in match_seats}
+        labels = [Side(tuple(shown[name] for name in side.players)).label for side in value.sides]
+        found.append((match.league_entry, labels))
     return found
 
 

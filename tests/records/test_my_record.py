@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper import rules
 from scorekeeper.nights import round_draw, rounds
 from scorekeeper.nights.models import Night
 from scorekeeper.tables.models import Player
@@ -78,6 +79,19 @@ def test_the_owner_asks_for_initials_and_public_pages_show_them(ana: Player) -> 
         assert "Ana Maria Lopez" not in page, url
         # the other player keeps their whole name
         assert url == history or "Bo" in page, url
+
+
+def test_a_match_being_played_is_listed_by_initials_on_the_season_page(ana: Player) -> None:
+    ana.initials_only = True
+    ana.save(update_fields=["initials_only"])
+    season = ana.leagues.get(club__name="North Hall").seasons.get()
+    played(season, rules.Match("straight", ("Ana Maria Lopez", "Bo"), rules={"target": 50}))
+
+    page = Client().get(reverse("leagues:season", args=[season.league_id, season.pk]))
+
+    # the standings and the list of matches being played alike
+    assert "A. M. L." in page.content.decode()
+    assert "Ana Maria Lopez" not in page.content.decode()
 
 
 def test_the_owner_takes_the_initials_back(ana: Player) -> None:
