@@ -142,6 +142,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 # failed sign-ins an address may make in an hour, under any user names
 SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("DJANGO_SIGNIN_FAILURES_PER_ADDRESS", "30"))
+# wrong claim codes (a player's record, scorekeeper/records/claims.py) an account, and an
+# address, may type in an hour
+CLAIM_FAILURES_PER_HOUR = int(os.environ.get("DJANGO_CLAIM_FAILURES_PER_HOUR", "10"))
 
 # How many proxies in front of the app append the address they were reached from to
 # X-Forwarded-For: the client's address is read that many entries from the right

@@ -17,9 +17,10 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from scorekeeper.clubs.models import AT_LEAST, Role
+from scorekeeper.clubs.models import AT_LEAST, Club, Role
+from scorekeeper.tables.models import Player
 
 
 def _at_no_night(to_match: str, day: datetime.date) -> Q:
@@ -96,3 +97,13 @@ def player_run_by(user_id: int) -> Q:
             f"{clubs}__memberships__role__in": AT_LEAST[Role.ORGANIZER],
         }
     )
+
+
+def player_in_a_club_with(clubs: QuerySet[Club], other_id: int) -> Q:
+    """The condition on a player that they play in one of ``clubs`` in which the player
+    ``other_id`` plays too (one club, both in it: a subquery, no query of its own)."""
+    if not _plugged.player_clubs:
+        return Q(pk__in=())
+    from_player = _plugged.player_clubs
+    theirs = Player.objects.filter(pk=other_id).values(from_player)
+    return Q(**{f"{from_player}__in": clubs}) & Q(**{f"{from_player}__in": theirs})

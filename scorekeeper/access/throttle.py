@@ -28,7 +28,7 @@ from scorekeeper.access.seams import at_a_night_on
 TABLE_CARD = "table_card"
 
 #: whose allowance a refusal was
-Whose = Literal["browser", "address", "card"]
+Whose = Literal["browser", "address", "card", "account"]
 
 
 @dataclass(frozen=True)
@@ -235,4 +235,37 @@ def device_failures_spent(request: HttpRequest, device_id: str) -> Refusal | Non
     usage = _device_failures(request, device_id, increment=False)
     if usage is not None and usage["count"] >= settings.AXES_FAILURE_LIMIT:
         return Refusal(settings.AXES_FAILURE_LIMIT, max(usage["time_left"], 1))
+    return None
+
+
+def _account(group: str, request: HttpRequest) -> str:
+    return str(request.user.pk)
+
+
+#: the allowances of wrong claim codes, per account and per address
+CLAIM_FAILURES = (
+    ("claim-failures-per-account", _account),
+    ("claim-failures-per-address", _address),
+)
+
+
+def count_failed_claim(request: HttpRequest) -> None:
+    """Count a claim code typed wrong (no such code, or closed) against the account and its
+    address."""
+    per_hour = settings.CLAIM_FAILURES_PER_HOUR
+    with transaction.atomic(using=settings.CACHE_DATABASE):
+        for group, key in CLAIM_FAILURES:
+            get_usage(request, group=group, key=key, rate=f"{per_hour}/h", increment=True)
+
+
+def claims_refused(request: HttpRequest) -> Refusal | None:
+    """The refusal when the account or its address has typed as many wrong claim codes as
+    it may this hour: a code of eight characters is not guessed by trying."""
+    per_hour = settings.CLAIM_FAILURES_PER_HOUR
+    with transaction.atomic(using=settings.CACHE_DATABASE):
+        for group, key in CLAIM_FAILURES:
+            usage = get_usage(request, group=group, key=key, rate=f"{per_hour}/h", increment=False)
+            if usage is not None and usage["count"] >= per_hour:
+                whose: Whose = "address" if group.endswith("address") else "account"
+                return Refusal(per_hour, max(usage["time_left"], 1), whose)
     return None

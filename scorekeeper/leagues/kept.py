@@ -198,10 +198,8 @@ def _standing(row: StandingRow, player: object) -> Standing:
 def standings_read(season: Season, ranking: Ranking = BY_WIN_PERCENT) -> list[Standing]:
     """The season's table from its kept rows, best first, each row named by its player's
     name as it is now: two small queries, whatever the number of matches."""
-    rows = [
-        _standing(row, row.player.name)
-        for row in StandingRow.objects.filter(season=season).select_related("player")
-    ]
+    kept = list(StandingRow.objects.filter(season=season).select_related("player"))
+    rows = [_standing(row, row.player.name) for row in kept]
     level = tied(rows, ranking)
     ids = [row.player_id for row in rows if row.player in level]
     beats = {}
@@ -213,7 +211,13 @@ def standings_read(season: Season, ranking: Ranking = BY_WIN_PERCENT) -> list[St
                 "player__name", "opponent__name", "wins"
             )
         }
-    return ranked(rows, beats, season.league.game == "chickenfoot", ranking)
+    table = ranked(rows, beats, season.league.game == "chickenfoot", ranking)
+    # named by their initials where the owner asked, once ranked by the whole name
+    initials = {row.player_id: row.player.shown_name for row in kept if row.player.initials_only}
+    for standing in table:
+        if standing.player_id in initials:
+            standing.shown_name = initials[standing.player_id]
+    return table
 
 
 #: the numbers of a kept row whose matches the season's match list traces (``?what=``)

@@ -356,7 +356,9 @@ def matches_explained(match_ids: Iterable[int]) -> dict[int, MatchExplained]:
         match = found.setdefault(row.match_id, MatchExplained(row.match_id, row.game, []))
         if not match.sides or match.sides[-1].index != row.side:
             match.sides.append(SideExplained(row.side, row.place, row.expected, []))
-        match.sides[-1].players.append(Explained(row.player.name, row.player_id, change_of(row)))
+        match.sides[-1].players.append(
+            Explained(row.player.shown_name, row.player_id, change_of(row))
+        )
     for match in found.values():
         for side in match.sides:
             shared = sum(1 for other in match.sides if other.place == side.place) > 1

@@ -194,9 +194,9 @@ def player_ratings(person: Player) -> dict[str, dict]:
         values = [shown_rating(rows[0].mu_before, rows[0].sigma_before)] if rows else []
         values += [shown_rating(row.mu_after, row.sigma_after) for row in rows]
         chart = line_chart(
-            [Series(person.name, [round(value) for value in values])],
+            [Series(person.shown_name, [round(value) for value in values])],
             title=gettext("%(player)s's %(game)s rating over time")
-            % {"player": person.name, "game": game_name(game)},
+            % {"player": person.shown_name, "game": game_name(game)},
             x_label=gettext("matches rated"),
         )
         found[game] = {

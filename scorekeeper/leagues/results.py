@@ -14,7 +14,7 @@ from scorekeeper import rules
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.seams import awaits_signature
 from scorekeeper.leagues.standings import Result
-from scorekeeper.rules.match import SIDE_JOIN
+from scorekeeper.rules.match import SIDE_JOIN, Side
 from scorekeeper.tables.board_scores import scores_of
 from scorekeeper.tables.models import Hand, Match, Play, Seat
 from scorekeeper.tables.scoring import hand_value, with_seats
@@ -26,6 +26,13 @@ T = TypeVar("T")
 def sides_of(match: Match) -> list[tuple[str, ...]]:
     """The match's sides in seat order (use a match with its seats prefetched)."""
     return _sides(match.seating())
+
+
+def shown_sides_of(match: Match) -> list[tuple[str, ...]]:
+    """The match's sides as public pages name them (initials where a player asked: tables'
+    Player.shown_name), in seat order (seats prefetched)."""
+    shown = {seat.player.name: seat.player.shown_name for seat in match.seats.all()}
+    return [tuple(shown.get(name, name) for name in side) for side in sides_of(match)]
 
 
 def _sides(value: rules.Match) -> list[tuple[str, ...]]:
@@ -135,7 +142,10 @@ def in_progress(season_id: int) -> list[tuple[SeasonMatch, list[str]]]:
     for match_seats in seated.values():
         match = match_seats[0].match
         value = seating(match.game, [(s.player.name, s.team) for s in match_seats], match.rules)
-        found.append((match.league_entry, [side.label for side in value.sides]))
+        # said as public pages name the players (initials where a player asked)
+        shown = {s.player.name: s.player.shown_name for s in match_seats}
+        labels = [Side(tuple(shown[name] for name in side.players)).label for side in value.sides]
+        found.append((match.league_entry, labels))
     return found
 
 

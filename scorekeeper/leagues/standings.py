@@ -88,6 +88,9 @@ class Standing:
     decided_by: str = ""
     #: the player's id where the rows were kept by the database (leagues/kept.py)
     player_id: int | None = None
+    #: the name as public pages show it where it is not ``player``: the initials its owner
+    #: asked for (tables/models.py: Player.shown_name); ``player`` stays the name that ranks
+    shown_name: str = ""
 
     @property
     def win_percent(self) -> float:

@@ -33,7 +33,13 @@ from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.nights.pairings import by_name, by_table, name_matches
-from scorekeeper.nights.results import board_version, night_standings, player_names, rounds_of
+from scorekeeper.nights.results import (
+    board_version,
+    night_standings,
+    player_names,
+    rounds_of,
+    shown_player_names,
+)
 from scorekeeper.table_pages.history import shown_version_asked
 from scorekeeper.tables.models import Match, Seat
 
@@ -245,11 +251,11 @@ def _round_shown(night: Night) -> dict:
     )
     if newest is None:
         return {"round": None, "by_table": [], "by_name": [], "sitting_out": []}
-    names = player_names(night)
+    names = shown_player_names(night)
     seated = []
     for table in newest.tables.all():
         if table.match is not None:
-            players = [seat.player.name for seat in table.match.seats.all()]
+            players = [seat.player.shown_name for seat in table.match.seats.all()]
         else:
             players = [names.get(pk, "?") for pk in table.player_ids]
         seated.append((table.number, players))

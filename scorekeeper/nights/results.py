@@ -189,6 +189,13 @@ def player_names(night: Night) -> dict[int, str]:
     return dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
 
 
+def shown_player_names(night: Night) -> dict[int, str]:
+    """Every player of the night by id, named as public pages name them (initials where the
+    player asked: tables/models.py, Player.shown_name)."""
+    ids = set(night.check_ins.values_list("player_id", flat=True))
+    return {player.pk: player.shown_name for player in Player.objects.filter(pk__in=ids)}
+
+
 def night_entries(night: Night) -> list[SeasonMatch]:
     """The night's matches as season entries, in the order they were started."""
     return list(entries_with_seats(_night_entries(night)))

@@ -40,8 +40,10 @@ from scorekeeper.tables.turns import (
     names_at_change,
     names_at_hand,
     names_by_id,
+    said_as,
     seat_turns,
     shared_seats_said,
+    shown_names,
 )
 
 
@@ -50,15 +52,18 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_to_watch(request, pk)
     seating = match.seating()
     turns = seat_turns(match)
-    by_id = names_by_id(turns)
+    # said as public pages name the players (initials where a player asked)
+    shown = shown_names(match, turns)
+    by_id = {pk: shown.get(name, name) for pk, name in names_by_id(turns).items()}
     changes = list(match.changes.select_related("reverts").order_by("-number"))
     for change in changes:
         # each change said with the players seated when it was made (a seat handed over)
+        seated = said_as(names_at_change(seating.players, turns, change.number), shown)
         change.said = change_said(  # type: ignore[attr-defined]  # for the template
-            change, match.game, names_at_change(seating.players, turns, change.number), by_id
+            change, match.game, seated, by_id
         )
-        change.before = _hands_said(seating, change.before, change.from_hand, turns)
-        change.after = _hands_said(seating, change.after, change.from_hand, turns)
+        change.before = _hands_said(seating, change.before, change.from_hand, turns, shown)
+        change.after = _hands_said(seating, change.after, change.from_hand, turns, shown)
     return render(
         request,
         "tables/history.html",
@@ -73,7 +78,9 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _hands_said(seating: rules.Match, hands: list[dict], first: int, turns: Turns) -> list[str]:
+def _hands_said(
+    seating: rules.Match, hands: list[dict], first: int, turns: Turns, shown: dict[str, str]
+) -> list[str]:
     """Hands a change kept (players by seat), numbered from ``first``, as the board lists them
     with the names of the players who played them: "Hand 3: Ana 10, Bo 5. Hand ended: Ana
     dominoed"."""
@@ -83,7 +90,7 @@ def _hands_said(seating: rules.Match, hands: list[dict], first: int, turns: Turn
         return []
     said = []
     for number, hand in enumerate(stored.hands, first):
-        names = seat_names(names_at_hand(seating.players, turns, number))
+        names = seat_names(said_as(names_at_hand(seating.players, turns, number), shown))
         said.append(hand_said(hand, number, seating.game, names))
     return said
 

@@ -43,8 +43,10 @@ class PlayInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "created_at"]
+    list_display = ["name", "account", "initials_only", "created_at"]
     search_fields = ["name"]
+    # the owner is set by a claim (records/claims.py); here by id, never from a list of them all
+    raw_id_fields = ["account"]
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)

@@ -31,7 +31,13 @@ from scorekeeper.tables.recording import Outcome
 from scorekeeper.tables.scoring import match_value
 from scorekeeper.tables.seats import seat_names
 from scorekeeper.tables.steps import last_entry
-from scorekeeper.tables.turns import names_at_hand, seat_turns, shared_seats_said
+from scorekeeper.tables.turns import (
+    names_at_hand,
+    said_as,
+    seat_turns,
+    shared_seats_said,
+    shown_names,
+)
 
 
 @dataclass
@@ -184,7 +190,8 @@ def live_context(
     is said here by the name of who sits there now, or sat there for the hand shown."""
     game = match.game
     seated = match.seating()
-    names = seat_names(seated.players)
+    # said as the public pages name them (initials where the player asked)
+    names = seat_names(match.shown_players())
     target = int(value.rule("target")) if game != "chickenfoot" else None
     totals = board.totals
     best = (min if board.lowest_wins else max)(totals.values()) if totals else 0
@@ -204,6 +211,7 @@ def live_context(
     for found in board.findings:
         findings.setdefault(found.hand, []).append(found)
     turns = seat_turns(match)
+    shown = shown_names(match, turns) if turns else {}
     hands = []
     for hand in board.hands[-1:] if newest_hand_only else board.hands:
         # a hand played before a seat was handed over is said with who played it then
@@ -214,7 +222,9 @@ def live_context(
                 value.hands[hand.number - 1],
                 hand.number in kept,
                 findings.get(hand.number, []),
-                seat_names(names_at_hand(seated.players, turns, hand.number)) if turns else names,
+                seat_names(said_as(names_at_hand(seated.players, turns, hand.number), shown))
+                if turns
+                else names,
             )
         )
     return {

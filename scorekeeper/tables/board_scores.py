@@ -118,4 +118,4 @@ def scores_of(matches: Iterable[Match]) -> dict[int, TableScore]:
 
 
 def _names(match: Match) -> tuple[str, ...]:
-    return tuple(seat.player.name for seat in match.seats.all())
+    return tuple(seat.player.shown_name for seat in match.seats.all())

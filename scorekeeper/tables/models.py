@@ -20,6 +20,11 @@ from scorekeeper.tables.seats import seating
 GAME_CHOICES = [(game, gettext_lazy(name)) for game, name in GAME_NAMES.items()]
 
 
+def initials(name: str) -> str:
+    """A name as its initials: "Ana Maria Lopez" is "A. M. L."."""
+    return " ".join(f"{word[0].upper()}." for word in name.split())
+
+
 class PlayerQuerySet(models.QuerySet):
     def bulk_create(self, objs, *args, **kwargs):
         """Players added in bulk get their keys as one saved would (Player.save)."""
@@ -39,6 +44,17 @@ class Player(models.Model):
     #: look is refused as a look-alike. Not unique: players kept before it may share one.
     look = models.CharField(max_length=160, db_index=True, editable=False, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    #: the account that owns the record (records/claims.py): one account owns at most one
+    #: record, a record at most one account
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player_record",
+    )
+    #: the owner asked that public pages show the name's initials only (``shown_name``)
+    initials_only = models.BooleanField(default=False)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -82,6 +98,11 @@ class Player(models.Model):
                     % {"name": self.name, "known": alike.name}
                 }
             )
+
+    @property
+    def shown_name(self) -> str:
+        """The name as public pages show it: its initials when the owner asked for them."""
+        return initials(self.name) if self.initials_only else self.name
 
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -149,6 +170,12 @@ class Match(models.Model):
         seats = sorted(self.seats.all(), key=lambda seat: seat.position)
         return seating(self.game, [(seat.player.name, seat.team) for seat in seats], self.rules)
 
+    def shown_players(self) -> tuple[str, ...]:
+        """The players' names in seat order as the boards show them (``Player.shown_name``:
+        initials where the owner asked); ``seating`` keeps the names that tell them apart."""
+        seats = sorted(self.seats.all(), key=lambda seat: seat.position)
+        return tuple(seat.player.shown_name for seat in seats)
+
     def side_totals(self) -> list[tuple[Side, int]]:
         """Each side's name and total as kept, in seating order."""
         sides = self.seating().sides
@@ -157,8 +184,11 @@ class Match(models.Model):
 
     @property
     def winner_text(self) -> str:
-        """The winner, or the winners of a shared win joined by "and"."""
-        sides = self.seating().sides
+        """The winner, or the winners of a shared win joined by "and", as public pages name
+        them (``shown_players``)."""
+        seated = self.seating()
+        shown = dict(zip(seated.players, self.shown_players(), strict=True))
+        sides = [Side(tuple(shown[name] for name in side.players)) for side in seated.sides]
         return say(join_names([sides[i] for i in self.winners if i < len(sides)]))
 
 

@@ -29,6 +29,8 @@ class Turn:
     from_change: int
     #: the player's id: a change keeps who left a seat by it
     player_id: int
+    #: the name as public pages show it (Player.shown_name: initials where the player asked)
+    shown: str = ""
 
 
 #: each handed-over seat (by position) with its turns in order, the player in it now last
@@ -50,11 +52,23 @@ def turns_of(seats: Iterable[Seat], earlier: Iterable[SeatTurn]) -> dict[int, li
     turns: dict[int, list[Turn]] = {}
     for turn in sorted(earlier, key=lambda turn: (turn.position, turn.from_change)):
         turns.setdefault(turn.position, []).append(
-            Turn(turn.player.name, turn.from_hand, turn.from_change, turn.player_id)
+            Turn(
+                turn.player.name,
+                turn.from_hand,
+                turn.from_change,
+                turn.player_id,
+                turn.player.shown_name,
+            )
         )
     for seat in seats:
         turns.setdefault(seat.position, []).append(
-            Turn(seat.player.name, seat.from_hand, seat.from_change, seat.player_id)
+            Turn(
+                seat.player.name,
+                seat.from_hand,
+                seat.from_change,
+                seat.player_id,
+                seat.player.shown_name,
+            )
         )
     return turns
 
@@ -102,6 +116,22 @@ def names_by_id(turns: Turns) -> dict[int, str]:
     keeps a player by id (a seat taken: who left) is said with it. Read with the turns, no
     query of its own."""
     return {turn.player_id: turn.name for in_seat in turns.values() for turn in in_seat}
+
+
+def shown_names(match: Match, turns: Turns) -> dict[str, str]:
+    """Each name of the match's players, those in its seats now and those who sat there
+    before, with the name public pages show (initials where the player asked): read with the
+    seats and turns, no query of its own (fetch the seats ``with_seats``)."""
+    shown = {seat.player.name: seat.player.shown_name for seat in match.seats.all()}
+    shown.update(
+        {turn.name: turn.shown or turn.name for in_seat in turns.values() for turn in in_seat}
+    )
+    return shown
+
+
+def said_as(names: tuple[str, ...], shown: Mapping[str, str]) -> tuple[str, ...]:
+    """``names`` as public pages show them (``shown_names``)."""
+    return tuple(shown.get(name, name) for name in names)
 
 
 def names_at_hand(players: tuple[str, ...], turns: Turns, hand: int) -> tuple[str, ...]:

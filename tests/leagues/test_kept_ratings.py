@@ -1,6 +1,7 @@
 """Ratings kept, not replayed: a match that finishes writes its rating changes in the same
 transaction, a change to a finished match works them out again from that match on, and what is
-kept always equals the ratings worked out from scratch."""
+kept always equals the ratings worked out from scratch, two records of one player merged
+(records/merge.py) included."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import datetime
 
 import pytest
 from django.db import transaction
+from django.db.models import Case, When
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -18,10 +20,11 @@ from scorekeeper.leagues.kept_ratings import games_from, ratings_rework, ratings
 from scorekeeper.leagues.models import League, Rating, RatingChange, Season, SeasonMatch
 from scorekeeper.leagues.moves import match_delete, season_match_forfeit
 from scorekeeper.leagues.ratings import Skill, latest, partnership_chance, replay
+from scorekeeper.records.merge import merge_refusal, record_merge
 from scorekeeper.tables.entries import hand_correct, play_record, undo_last
-from scorekeeper.tables.models import Match
+from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.recording import Author
-from scorekeeper.tables.scoring import create_match
+from scorekeeper.tables.scoring import create_match, player_named
 from tests.clubs import the_club
 from tests.seated import by_seats, seat_key
 from tests.web.pages import text
@@ -206,6 +209,9 @@ steps = st.lists(
         st.tuples(st.just("refinish"), st.integers(0, 20)),
         st.tuples(st.just("forfeit"), st.integers(0, 20)),
         st.tuples(st.just("delete"), st.integers(0, 20)),
+        # the winner plays under a second record ("Ana 2"), merged into the first later
+        st.tuples(st.just("as second record"), st.sampled_from(ROSTER), st.sampled_from(ROSTER)),
+        st.tuples(st.just("merge")),
     ),
     min_size=1,
     max_size=10,
@@ -218,6 +224,14 @@ def apply(season: Season, step: tuple) -> None:
         winner, loser = args
         if winner != loser:
             in_season(season, beats(winner, loser))
+        return
+    if kind == "as second record":
+        winner, loser = args
+        if winner != loser:
+            in_season(season, beats(f"{winner} 2", loser))
+        return
+    if kind == "merge":
+        merge_second_records()
         return
     matches = list(Match.objects.order_by("pk"))
     if not matches:
@@ -244,6 +258,20 @@ def apply(season: Season, step: tuple) -> None:
         match_delete(match)
 
 
+def merge_second_records() -> None:
+    """Every second record merged into the first, as the merge page does (the first made
+    when missing: it is kept); refused, and nothing changes, for two that share a match."""
+    for other in Player.objects.filter(name__endswith=" 2").order_by("pk"):
+        kept = player_named(other.name.removesuffix(" 2"))
+        (kept, other) = (
+            Player.objects.select_for_update()
+            .filter(pk__in=[kept.pk, other.pk])
+            .order_by(Case(When(pk=kept.pk, then=0), default=1))
+        )
+        if not merge_refusal(kept=kept, other=other):
+            record_merge(kept=kept, other=other)
+
+
 @settings(
     max_examples=25,
     deadline=None,
@@ -257,6 +285,8 @@ def test_kept_ratings_equal_ratings_worked_out_from_scratch_after_any_changes(
         for step in sequence:
             apply(season, step)
             assert_kept_equals_scratch()
+        merge_second_records()
+        assert_kept_equals_scratch()
         transaction.set_rollback(True)
 
 

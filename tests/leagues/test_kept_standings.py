@@ -1,6 +1,7 @@
 """The standings kept as matches change equal the standings worked out from every match, after
 any sequence of plays, finishes, corrections (those that end a match where a correction
-makes it won included), reverts, forfeits and renames; a play in a match
+makes it won included), reverts, forfeits, renames and merges of two records of one player
+(records/merge.py); a play in a match
 being played changes nothing about them."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from scorekeeper.leagues.kept import standings_read, standings_rebuild
 from scorekeeper.leagues.models import HeadToHead, League, Season, SeasonMatch, StandingRow
 from scorekeeper.leagues.moves import season_match_forfeit, season_match_remove
 from scorekeeper.leagues.standings import Standing, standings
+from scorekeeper.records.merge import merge_refusal, record_merge
 from scorekeeper.tables import entries
 from scorekeeper.tables.models import Change, Match, Player
 from scorekeeper.tables.players import player_renamed
@@ -48,8 +50,16 @@ STEP = st.one_of(
     st.tuples(st.just("forfeit"), MATCH, st.integers(0, 2)),
     st.tuples(st.just("rename"), SEAT),
     st.tuples(st.just("leave"), MATCH),
+    # the player in a seat plays on under a second record, later merged into the first
+    st.tuples(st.just("alias"), SEAT),
+    st.tuples(st.just("alias"), SEAT),
+    st.tuples(st.just("alias"), SEAT),
+    st.tuples(st.just("merge"), SEAT),
+    st.tuples(st.just("merge"), SEAT),
 )
 _seasons = itertools.count(1)
+#: a season's seats played under a second record: the seat and the first record's name
+_aliases: dict[int, dict[int, str]] = {}
 
 
 def shown(rows: list[Standing]) -> list[tuple]:
@@ -112,6 +122,9 @@ def make(step: tuple, season: Season, players: list[str]) -> Match | None:
         player_renamed(player)
         players[args[0]] = player.name
         return
+    if kind in ("alias", "merge"):
+        record_again(kind, season, players, args[0])
+        return
     matches = list(Match.objects.filter(league_entry__season=season).order_by("pk"))
     if not matches:
         return
@@ -128,6 +141,31 @@ def make(step: tuple, season: Season, players: list[str]) -> Match | None:
     value = match_value(with_everything(Match.objects.filter(pk=match.pk)).get())
     played_on(match, kind, value, args)
     return match
+
+
+def record_again(kind: str, season: Season, players: list[str], seat: int) -> None:
+    """``alias``: the seat's player sits down at a new match under a second record (a name
+    the organizer did not recognise), and plays on under it; ``merge``: every such record
+    of the season is merged into the first, as the merge page does."""
+    aliases = _aliases.setdefault(season.pk, {})
+    if kind == "alias":
+        if seat not in aliases:
+            other = players[(seat + 1) % len(players)]
+            if not Player.objects.filter(name=players[seat]).exists():
+                start(season, "two", [players[seat], other])
+            aliases[seat] = players[seat]
+            players[seat] = f"{players[seat]}z"
+            start(season, "two", [players[seat], other])
+        return
+    for seat, first in sorted(aliases.items()):
+        alias, players[seat] = players[seat], first
+        locked = {
+            p.name: p for p in Player.objects.select_for_update().filter(name__in=[first, alias])
+        }
+        kept, other = locked[first], locked[alias]
+        assert not merge_refusal(kept=kept, other=other)
+        record_merge(kept=kept, other=other)
+    aliases.clear()
 
 
 def played_on(match: Match, kind: str, value: rules.Match, args: list) -> None:
@@ -175,6 +213,8 @@ def played_on(match: Match, kind: str, value: rules.Match, args: list) -> None:
 @example([("new", "two"), ("play", 0, 0, 5), ("end", 0, 1), ("play", 0, 0, 5), ("settle", 0, 0, 0)])
 # a play kept after the win, then the match ended where it was won
 @example([("new", "partners"), ("end", 0, 0), ("play", 0, 1, 5), ("end at win", 0)])
+# Ana plays a second record from the second match on, merged into hers after its finish
+@example([("new", "two"), ("end", 0, 0), ("alias", 0), ("end", 1, 1), ("merge", 0), ("end", 0, 1)])
 def test_the_kept_standings_equal_the_standings_worked_out_from_every_match(
     db: None, steps: list[tuple]
 ) -> None:
@@ -201,6 +241,11 @@ def test_the_kept_standings_equal_the_standings_worked_out_from_every_match(
             # a tap in a match being played moves nothing about the standings
             assert list(StandingRow.objects.filter(season=season).values()) == kept_before
             assert season.version == version_before
+    # the second records still played under are merged at the end
+    with transaction.atomic():
+        record_again("merge", season, players, 0)
+    season.refresh_from_db()
+    assert shown(standings_read(season)) == shown(from_scratch(season)), "merge"
     counted = SeasonMatch.objects.filter(season=season).exclude(counted=None).count()
     assert season.counted_matches == counted
 

@@ -56,7 +56,8 @@ def standings_csv_response(
     for row in rows:
         cells = [
             row.rank,
-            row.player,
+            # initials where the player asked (kept.standings_read)
+            row.shown_name or row.player,
             row.played,
             row.won,
             row.lost,

@@ -11,9 +11,16 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
+from scorekeeper.access.clubs import runs_player
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.rating_views import partnership_chances, player_ratings
-from scorekeeper.leagues.results import counted, forfeited_by, player_results, sides_of, with_seats
+from scorekeeper.leagues.results import (
+    counted,
+    forfeited_by,
+    player_results,
+    shown_sides_of,
+    with_seats,
+)
 from scorekeeper.leagues.standings import opponents, partners, standings
 from scorekeeper.rules.match import GAME_NAMES, Side
 from scorekeeper.table_pages.phones import players_around
@@ -70,7 +77,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     matches = with_seats(
         counted(Match.objects.filter(seats__player=person)).select_related("league_entry")
     ).order_by("-updated_at", "-pk")[:15]
-    recent = [(m, [Side(s).label for s in sides_of(m)], forfeited_by(m)) for m in matches]
+    recent = [(m, [Side(s).label for s in shown_sides_of(m)], forfeited_by(m)) for m in matches]
     return render(
         request,
         "leagues/player.html",
@@ -80,6 +87,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "recent": recent,
             "shared": matches_shared(person) if person.shared else [],
             "match_chart": _match_chart(request, person),
+            # its organizers see the whole name, and the record's claim, merge and forget
+            "runs_player": runs_player(request, person),
         },
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -32,7 +33,13 @@ from scorekeeper.leagues.forms import ForfeitForm, LeagueForm, SeasonForm
 from scorekeeper.leagues.kept import NEWEST_FIRST, standings_read, standings_traced
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.moves import season_match_forfeit
-from scorekeeper.leagues.results import entries_with_seats, in_progress, result_of, sides_of
+from scorekeeper.leagues.results import (
+    entries_with_seats,
+    in_progress,
+    result_of,
+    shown_sides_of,
+    sides_of,
+)
 from scorekeeper.leagues.standings import TIE_BREAKS, TIE_BREAKS_LOWEST
 from scorekeeper.rules.match import HOUSE_RULES, Side
 from scorekeeper.tables.forms.setup import SetupForm
@@ -211,8 +218,17 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
     season = get_season(league_id, pk)
     player = request.GET.get("player", "")
     what = request.GET.get("what", "played")
-    if player:
+    # by id from the standings of a player shown by their initials, whose name stays off the
+    # page (tables/models.py: Player.shown_name)
+    player_id = request.GET.get("player_id", "")
+    person: int | None = None
+    if player_id.isascii() and player_id.isdigit() and len(player_id) <= 18:
+        found = Player.objects.filter(pk=player_id).first()
+        if found is not None:
+            player, person = found.shown_name, found.pk
+    elif player:
         person = Player.objects.filter(name=player).values_list("pk", flat=True).first()
+    if player:
         ids: Sequence[int] | QuerySet = (
             standings_traced(season_id=season.pk, player_id=person, what=what)
             if person is not None
@@ -243,7 +259,16 @@ def season_matches(request: HttpRequest, league_id: int, pk: int) -> HttpRespons
                 "lost": pgettext("matches", "lost"),
                 "forfeits": pgettext("matches", "forfeits"),
             }.get(what, what),
-            "entries": [(e, result_of(e.match, e.forfeited_by)) for e in listed],
+            # the sides as public pages name them (initials where a player asked)
+            "entries": [
+                (
+                    e,
+                    replace(
+                        result_of(e.match, e.forfeited_by), sides=tuple(shown_sides_of(e.match))
+                    ),
+                )
+                for e in listed
+            ],
             "page": page,
         },
     )
