@@ -75,6 +75,8 @@ WITHOUT_AN_ACCOUNT = frozenset({"anonymous", "table_link"})
 TONIGHT = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal")
 OTHER_NIGHT = ("Ivy", "Jo", "Kai", "Lu")
 LATER = ("Ana", "Bo", "Cy", "Di")
+#: a member of the league who has played nowhere yet: Ana under another name
+NEWCOMER = "Ana Maria"
 
 
 @dataclass
@@ -111,7 +113,7 @@ def hall() -> Hall:
     admin = scorekeeper_client()
     club = the_club()
     other = Club.objects.create(name="Other Hall")
-    season = season_of("straight", {"target": 25}, members=TONIGHT + OTHER_NIGHT)
+    season = season_of("straight", {"target": 25}, members=(*TONIGHT, *OTHER_NIGHT, NEWCOMER))
     tonight = new_night(admin, season, players=TONIGHT, round_minutes=30)
     other_night = new_night(admin, season, players=OTHER_NIGHT, played_on="2026-12-05")
     later = new_night(admin, season, players=LATER, played_on="2026-12-11")
@@ -404,11 +406,33 @@ DOORS += [
     ),
 ]
 
+DOORS += [
+    # a player's record: the organizers of a club the player plays in
+    Door(
+        "records:claim_for_player",
+        RUNS_CLUB,
+        lambda h: reverse("records:claim_for_player", args=[_player_id("Ana")]),
+    ),
+    Door(
+        "records:merge",
+        RUNS_CLUB,
+        lambda h: reverse("records:merge", args=[_player_id("Ana")]),
+        lambda h: {"other": str(_player_id(NEWCOMER)), "confirm": "1"},
+    ),
+    Door(
+        "records:forget",
+        RUNS_CLUB,
+        lambda h: reverse("records:forget", args=[_player_id(NEWCOMER)]),
+    ),
+]
+
 #: doors whose token is the key: whoever holds the link goes in, with or without a role
 KEYED = {
     "access:join": "a match's share link (tests/access/test_sharing.py)",
     "nights:sign": "a side's signing link (tests/nights/test_signing_links.py)",
     "club_pages:invitation": "an invitation's link (tests/club_pages/test_invitations.py)",
+    "records:claim_code": "a claim's code (tests/records/test_claims.py)",
+    "records:claim_link": "a claim's link (tests/records/test_claims.py)",
 }
 
 #: doors of one's own: an account, a browser's language, a casual match of one's own
@@ -421,6 +445,7 @@ OWN = {
     "set_language": "the browser's own language cookie",
     "club_pages:signup": "anyone opens an account",
     "club_pages:new_club": "any account makes a club, and owns it",
+    "records:my_initials": "a player's own record shown by initials, or not",
     "tables:new_match": "anyone starts a casual match",
     "tables:import_match": "anyone imports a match file as a casual match of their own",
     "tables:rematch": "a casual rematch of a finished match, started by whoever asks",
