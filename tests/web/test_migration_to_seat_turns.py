@@ -45,4 +45,4 @@ def test_a_seat_handed_over_before_the_migration_keeps_who_sat_in_it() -> None:
     executor.migrate(executor.loader.graph.leaf_nodes())
 
     moved = Match.objects.prefetch_related("seats__player").get(pk=match.pk)
-    assert seat_turns(moved) == {1: [Turn("Bo", 1, 0, bo.pk), Turn("Di", 3, 4, di.pk)]}
+    assert seat_turns(moved) == {1: [Turn("Bo", 1, 0, bo.pk, "Bo"), Turn("Di", 3, 4, di.pk, "Di")]}
