@@ -17,9 +17,15 @@ class SignUpForm(UserCreationForm):
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=80, label=_("Club name"))
 
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: the club renamed, whose own name is not taken from it
+        self.club = club
+
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
-        if Club.objects.filter(name__iexact=name).exists():
+        others = Club.objects.exclude(pk=self.club.pk) if self.club else Club.objects.all()
+        if others.filter(name__iexact=name).exists():
             raise forms.ValidationError(
                 gettext("There is already a club called %(name)s. Choose another name."),
                 params={"name": name},

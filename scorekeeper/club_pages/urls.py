@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/", clubs.club_list, name="club_list"),
     path("clubs/new/", clubs.new_club, name="new_club"),
     path("clubs/<id:pk>/", clubs.club, name="club"),
+    path("clubs/<id:pk>/name/", clubs.rename_club, name="rename_club"),
     path("clubs/<id:pk>/members/<id:user_id>/role/", clubs.change_role, name="change_role"),
     path("clubs/<id:pk>/members/<id:user_id>/remove/", clubs.remove_member, name="remove_member"),
     path(

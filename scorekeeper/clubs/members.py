@@ -34,6 +34,17 @@ def club_create(*, name: str, owner: User) -> Club:
     return club
 
 
+def club_rename(*, club: Club, name: str) -> None:
+    """The club under a new name (the one a migration gave an existing hall, "Our hall", is
+    its owner's to change)."""
+    club.name = name
+    try:
+        with transaction.atomic():
+            club.save(update_fields=["name"])
+    except IntegrityError as taken:
+        raise NameTaken from taken
+
+
 def _locked_membership(club_id: int, user_id: int) -> Membership | None:
     """The member's row, with the club's row locked: two owners changing each other's roles at
     the same moment are taken one after the other, so the last owner check sees both."""

@@ -386,6 +386,12 @@ DOORS += [
         _club("club_pages:change_role", _member),
         lambda h: {"role": Role.ORGANIZER},
     ),
+    Door(
+        "club_pages:rename_club",
+        OWNS_CLUB,
+        _club("club_pages:rename_club"),
+        lambda h: {"name": "Test Hall of Fame"},
+    ),
     Door("club_pages:remove_member", OWNS_CLUB, _club("club_pages:remove_member", _member)),
     Door(
         "club_pages:password_link",

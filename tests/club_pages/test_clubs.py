@@ -100,6 +100,18 @@ def test_the_club_page_is_refused_to_a_stranger(hall: Club, olive: Person, sid: 
     assert "Only the club's members can do this." in text(response)
 
 
+def test_the_owner_renames_the_club_and_a_taken_name_is_refused(hall: Club, olive: Person) -> None:
+    Club.objects.create(name="Across Town")
+    url = reverse("club_pages:rename_club", args=[hall.pk])
+
+    taken = olive.client.post(url, {"name": "across town"}, follow=True)
+    renamed = olive.client.post(url, {"name": "Corner Hall of Fame"}, follow=True)
+
+    assert "There is already a club called across town." in text(taken)
+    assert "The club is called Corner Hall of Fame now." in text(renamed)
+    assert Club.objects.get(pk=hall.pk).name == "Corner Hall of Fame"
+
+
 # -- roles ------------------------------------------------------------------------------------
 
 

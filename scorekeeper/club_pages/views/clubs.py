@@ -29,6 +29,7 @@ from scorekeeper.clubs.members import (
     LastOwner,
     NameTaken,
     club_create,
+    club_rename,
     member_remove,
     member_role_change,
 )
@@ -99,6 +100,31 @@ def club(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 #: how many of its latest matches the club's page lists
 RECENT_MATCHES = 20
+
+
+@login_required
+@require_POST
+def rename_club(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The owner gives the club another name."""
+    club = club_for(request, pk, Role.OWNER)
+    form = ClubForm(request.POST, club=club)
+    if form.is_valid():
+        try:
+            club_rename(club=club, name=form.cleaned_data["name"])
+        except NameTaken:
+            form.add_error(
+                "name",
+                gettext("There is already a club called %(name)s. Choose another name.")
+                % {"name": form.cleaned_data["name"]},
+            )
+        else:
+            messages.success(
+                request, gettext("The club is called %(name)s now.") % {"name": club.name}
+            )
+            return redirect("club_pages:club", pk=club.pk)
+    for error in form.errors.get("name", []):
+        messages.error(request, str(error))
+    return redirect("club_pages:club", pk=club.pk)
 
 
 @login_required
