@@ -183,9 +183,16 @@ class Match(models.Model):
         shown = dict(zip(seated.players, self.shown_players(), strict=True))
         return [Side(tuple(shown[name] for name in side.players)) for side in seated.sides]
 
+    def side_totals(self) -> list[tuple[Side, int]]:
+        """Each side's name and total as kept, in seating order."""
+        return self._with_totals(self.seating().sides)
+
     def shown_side_totals(self) -> list[tuple[Side, int]]:
-        """Each side's name (``shown_sides``) and total as kept, in seating order."""
-        sides = self.shown_sides()
+        """Each side's name as public pages name it (``shown_sides``) and total as kept, in
+        seating order."""
+        return self._with_totals(self.shown_sides())
+
+    def _with_totals(self, sides: list[Side]) -> list[tuple[Side, int]]:
         totals = list(self.totals) + [0] * (len(sides) - len(self.totals))
         return list(zip(sides, totals, strict=False))
 
