@@ -17,6 +17,7 @@ from scorekeeper.leagues.standings import Result
 from scorekeeper.rules.match import SIDE_JOIN, Side
 from scorekeeper.tables.board_scores import scores_of
 from scorekeeper.tables.models import Hand, Match, Play, Seat
+from scorekeeper.tables.models import initials as initials_of
 from scorekeeper.tables.scoring import hand_value, with_seats
 from scorekeeper.tables.seats import by_seat, seat_keys, seating
 
@@ -194,17 +195,25 @@ def _entry_columns(
 
 
 def _results(
-    stored: list[_Stored], seats: QuerySet[Seat], player: str = "player__name"
+    stored: list[_Stored],
+    seats: QuerySet[Seat],
+    player: str = "player__name",
+    initials: dict[str, str] | None = None,
 ) -> list[Result]:
     """The results of matches read as plain values, with their seats (``seats``: those of
     the same matches). Large seasons and ratings are worked out from these, without a model
     instance per match, seat and player. ``player`` says what names a player in the sides:
-    their name, or (``"player_id"``) their id, as a string."""
+    their name, or (``"player_id"``) their id, as a string. ``initials``, where given (with
+    players named by name), is filled with the initials of the players who asked for them, by
+    name (Player.shown_name), read in the same query."""
     seated: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
-    for match_id, name, team in seats.order_by("match_id", "position").values_list(
-        "match_id", player, "team"
+    asked = ("player__initials_only",) if initials is not None else ()
+    for match_id, name, team, *whose in seats.order_by("match_id", "position").values_list(
+        "match_id", player, "team", *asked
     ):
         seated[match_id].append((str(name), team))
+        if initials is not None and whose[0]:
+            initials[str(name)] = initials_of(str(name))
     return [
         _result(seating(match.game, seated[match.match_id], match.rules), match) for match in stored
     ]
@@ -226,11 +235,14 @@ def results_by_player_id(
     return found
 
 
-def player_results(player_id: int) -> list[tuple[str, Result]]:
+def player_results(
+    player_id: int, initials: dict[str, str] | None = None
+) -> list[tuple[str, Result]]:
     """Each match that counts for the player (``counted``), newest first, as its game and its
     result, read as plain values in two queries: a player page's records, partners and
     opponents, without a model instance per match, seat and player (at 2,000 matches of one
-    player those took two thirds of the page's 0.5 s)."""
+    player those took two thirds of the page's 0.5 s). ``initials``, where given: filled with
+    the initials of the players met who asked for them, by name (``_results``)."""
     matches = counted(Match.objects.filter(seats__player_id=player_id))
     rows = list(
         matches.order_by("-updated_at", "-pk").values_list(
@@ -241,7 +253,7 @@ def player_results(player_id: int) -> list[tuple[str, Result]]:
     # rows written in bulk (a bundle imported a minute ago), the planner took the subquery's
     # tables for empty and nested its loops, and a page of 2,000 matches ran for minutes
     seats = Seat.objects.filter(match_id__in=[row[0] for row in rows])
-    results = _results([_Stored(*row) for row in rows], seats)
+    results = _results([_Stored(*row) for row in rows], seats, initials=initials)
     return [(row[1], result) for row, result in zip(rows, results, strict=True)]
 
 

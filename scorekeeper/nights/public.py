@@ -35,10 +35,11 @@ from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.nights.pairings import by_name, by_table, name_matches
 from scorekeeper.nights.results import (
     board_version,
+    night_names,
     night_standings,
-    player_names,
     rounds_of,
     shown_player_names,
+    shown_results,
 )
 from scorekeeper.table_pages.history import shown_version_asked
 from scorekeeper.tables.models import Match, Seat
@@ -219,14 +220,15 @@ def round_clock(night: Night, night_round: NightRound | None) -> dict:
 
 
 def _standings(night: Night) -> dict:
-    """A tournament's standings by entry; a league night's results by player."""
+    """A tournament's standings by entry; a league night's results by player. Players named
+    as public pages name them: initials where asked."""
     if night.is_tournament:
         all_rounds = rounds_of(night)
         if any(r.started_at for r in all_rounds):
-            names = player_names(night)
+            names = shown_player_names(night)
             return {"standings": tournament.shown_standings(night, all_rounds, names)}
         return {}
-    rows = night_standings(night)
+    rows = shown_results(night_standings(night), night_names(night))
     return {
         "results": {
             "rows": rows,

@@ -192,8 +192,46 @@ def player_names(night: Night) -> dict[int, str]:
 def shown_player_names(night: Night) -> dict[int, str]:
     """Every player of the night by id, named as public pages name them (initials where the
     player asked: tables/models.py, Player.shown_name)."""
-    ids = set(night.check_ins.values_list("player_id", flat=True))
-    return {player.pk: player.shown_name for player in Player.objects.filter(pk__in=ids)}
+    return night_names(night).shown
+
+
+@dataclass(frozen=True)
+class NightNames:
+    """The night's players by id: their whole names (what an organizer picks players by) and
+    the names public pages show (initials where the player asked: Player.shown_name)."""
+
+    names: dict[int, str]
+    shown: dict[int, str]
+
+    @property
+    def initials(self) -> dict[str, str]:
+        """The initials of those who asked for them, by whole name (the night's results name
+        players by it)."""
+        return {
+            self.names[pk]: shown for pk, shown in self.shown.items() if shown != self.names[pk]
+        }
+
+
+def night_names(night: Night, players: Iterable[Player] | None = None) -> NightNames:
+    """Every player of the night (everyone drawn was checked in), named both ways: one query,
+    none where the night's players were read already (``players``)."""
+    if players is None:
+        players = Player.objects.filter(check_ins__night=night).distinct()
+    found = list(players)
+    return NightNames(
+        {player.pk: player.name for player in found},
+        {player.pk: player.shown_name for player in found},
+    )
+
+
+def shown_results(rows: list[Standing], names: NightNames) -> list[Standing]:
+    """The night's results named as public pages name players: initials where asked
+    (``Standing.shown_name``); ``player`` stays the whole name."""
+    initials = names.initials
+    for row in rows:
+        if row.player in initials:
+            row.shown_name = initials[row.player]
+    return rows
 
 
 def night_entries(night: Night) -> list[SeasonMatch]:

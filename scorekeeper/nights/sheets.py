@@ -12,7 +12,7 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.models import Night, NightRound
-from scorekeeper.nights.results import player_names, rounds_of, tables_now
+from scorekeeper.nights.results import player_names, rounds_of, shown_player_names, tables_now
 from scorekeeper.nights.views import get_night
 from scorekeeper.tables.spreadsheet import SafeWriter
 
@@ -26,9 +26,9 @@ def _tournament(pk: int) -> Night:
     return night
 
 
-def _standings(night: Night) -> tuple[dict, list[NightRound]]:
+def _standings(night: Night, names: dict[int, str]) -> tuple[dict, list[NightRound]]:
     started = [r for r in rounds_of(night) if r.started_at is not None]
-    return tournament.shown_standings(night, started, player_names(night)), started
+    return tournament.shown_standings(night, started, names), started
 
 
 @require_safe
@@ -36,7 +36,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings a row an entry, best first: place, the entry, played, won, lost, each
     tie-break's value (match points first) and the tie-break that decided the row's place."""
     night = _tournament(pk)
-    shown, _ = _standings(night)
+    # a file of the results: players by their whole names
+    shown, _ = _standings(night, player_names(night))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-night-{night.pk}.csv"'
     writer = SafeWriter(response)
@@ -77,7 +78,8 @@ def _number(key: str, value: Fraction | None) -> int | float | None:
 def standings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings on one page, to print and pin up."""
     night = _tournament(pk)
-    shown, started = _standings(night)
+    # pinned up for everyone: players named as public pages name them (initials where asked)
+    shown, started = _standings(night, shown_player_names(night))
     last = started[-1] if started else None
     done = last is not None and rounds.round_done(last)
     return render(
@@ -101,7 +103,8 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     found = next((r for r in rounds_of(night) if r.number == number), None)
     if found is None:
         raise Http404("no such round")
-    names = player_names(night)
+    # pinned up for everyone: players named as public pages name them (initials where asked)
+    names = shown_player_names(night)
     tables = []
     for now in tables_now(found.tables.all(), names):
         seats = now.players

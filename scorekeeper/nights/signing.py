@@ -422,7 +422,8 @@ def board_signing(match: Match) -> BoardSigning | None:
     state, signature = _state_of(match)
     if state is None:
         return None
-    sides = match.side_totals()
+    # the board, the sides' pages and their links name players as public pages do
+    sides = match.shown_side_totals()
     names = [name for name, _ in sides]
     asked = asked_side(names)
     dispute = None

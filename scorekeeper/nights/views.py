@@ -47,12 +47,15 @@ from scorekeeper.nights.forms import (
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.nights.partners import partners_last_night, partners_pair
 from scorekeeper.nights.results import (
+    NightNames,
     board_version,
     night_bundle,
+    night_names,
     night_standings,
-    player_names,
     rounds_of,
     rounds_with_matches,
+    shown_player_names,
+    shown_results,
     tables_drawn,
     tables_now,
 )
@@ -99,9 +102,13 @@ def _night_context(request: HttpRequest, night: Night, **forms) -> dict:
     """The night's page: its rounds (the one drawn and not started first), who is here, and
     the organizer's forms (``forms``: those sent back with their errors)."""
     all_rounds = rounds_of(night)
-    names = player_names(night)
     number = rounds.next_number(night)
     checked_in = list(night.check_ins.select_related("player"))
+    # the rounds, results and standings name players as public pages do (initials where
+    # asked); the organizer's forms, and who is here for those who run the night, by the
+    # whole name they pick players by
+    named = night_names(night, [c.player for c in checked_in])
+    names = named.shown
     here = [check_in for check_in in checked_in if check_in.plays_in(number)]
     started = [r for r in all_rounds if r.started_at is not None]
     drawn = next((r for r in all_rounds if r.started_at is None), None)
@@ -112,6 +119,7 @@ def _night_context(request: HttpRequest, night: Night, **forms) -> dict:
     league = night.season.league
     runs = runs_night(request, night)
     organizes = runs and runs_club(request, league.club_id)
+    here_names = named.names if runs else named.shown
     return {
         "night": night,
         "runs": runs,
@@ -129,8 +137,8 @@ def _night_context(request: HttpRequest, night: Night, **forms) -> dict:
         "why_not_draw": rounds.why_not_draw(night),
         "stale_draw": drawn is not None
         and rounds.drawn_players(drawn) != {c.player_id for c in here},
-        "here": [c.player.name for c in here],
-        "checked_in": checked_in,
+        "here": [here_names[c.player_id] for c in here],
+        "checked_in": [(c, here_names[c.player_id]) for c in checked_in],
         "schedule": round_draw.schedule_said(night, [c.player.name for c in here]),
         "check_in_form": forms.get("check_in_form") or WhoCameForm(league, exclude=staying),
         "draw_form": forms.get("draw_form") or DrawForm(),
@@ -138,7 +146,7 @@ def _night_context(request: HttpRequest, night: Night, **forms) -> dict:
         "offer_rematches": forms.get("offer_rematches", False),
         "leave_form": forms.get("leave_form")
         or LeaveForm(Player.objects.filter(pk__in=staying), free),
-        "results": _results(night) if started and not night.is_tournament else None,
+        "results": _results(night, named) if started and not night.is_tournament else None,
         "fairness": round_draw.fairness_report(night, drawn, names)
         if drawn and not night.is_tournament
         else None,
@@ -166,9 +174,10 @@ def _tournament_standings(night: Night, all_rounds: list[NightRound], names: dic
     return tournament.shown_standings(night, all_rounds, names)
 
 
-def _results(night: Night) -> dict:
-    """The night's results as _results.html shows them: Chickenfoot by placings."""
-    rows = night_standings(night)
+def _results(night: Night, names: NightNames) -> dict:
+    """The night's results as _results.html shows them: Chickenfoot by placings; players named
+    as public pages name them."""
+    rows = shown_results(night_standings(night), names)
     return {
         "rows": rows,
         # results counted before the other side signed them (nights/signing.py)
@@ -268,7 +277,8 @@ def cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         night=night,
         number=number,
     )
-    names = player_names(night)
+    # printed and laid on the tables: players named as public pages name them
+    names = shown_player_names(night)
     partnerships = rounds.plays_partners(night)
     shown = []
     for table in night_round.tables.all():
@@ -385,7 +395,9 @@ def board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     night = get_night(pk)
     now = timezone.now()
     all_rounds = rounds_with_matches(night)
-    names = player_names(night)
+    # the hall's TV names players as public pages do: initials where asked
+    named = night_names(night)
+    names = named.shown
     started = [r for r in all_rounds if r.started_at is not None]
     current = None
     if started:
@@ -410,7 +422,7 @@ def board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "clock_version": clock_version(started[-1], now) if started else "",
         "finished": finished,
         "board_version": version,
-        "results": _results(night) if finished and not night.is_tournament else None,
+        "results": _results(night, named) if finished and not night.is_tournament else None,
         # a tournament's standings fill the TV between rounds and at the end; while a round
         # is played its tables do
         "standings_now": _tournament_standings(night, all_rounds, names)

@@ -176,9 +176,23 @@ class Match(models.Model):
         seats = sorted(self.seats.all(), key=lambda seat: seat.position)
         return tuple(seat.player.shown_name for seat in seats)
 
+    def shown_sides(self) -> list[Side]:
+        """The sides in seating order, their players named as public pages name them
+        (``shown_players``)."""
+        seated = self.seating()
+        shown = dict(zip(seated.players, self.shown_players(), strict=True))
+        return [Side(tuple(shown[name] for name in side.players)) for side in seated.sides]
+
     def side_totals(self) -> list[tuple[Side, int]]:
         """Each side's name and total as kept, in seating order."""
-        sides = self.seating().sides
+        return self._with_totals(self.seating().sides)
+
+    def shown_side_totals(self) -> list[tuple[Side, int]]:
+        """Each side's name as public pages name it (``shown_sides``) and total as kept, in
+        seating order."""
+        return self._with_totals(self.shown_sides())
+
+    def _with_totals(self, sides: list[Side]) -> list[tuple[Side, int]]:
         totals = list(self.totals) + [0] * (len(sides) - len(self.totals))
         return list(zip(sides, totals, strict=False))
 
@@ -186,9 +200,7 @@ class Match(models.Model):
     def winner_text(self) -> str:
         """The winner, or the winners of a shared win joined by "and", as public pages name
         them (``shown_players``)."""
-        seated = self.seating()
-        shown = dict(zip(seated.players, self.shown_players(), strict=True))
-        sides = [Side(tuple(shown[name] for name in side.players)) for side in seated.sides]
+        sides = self.shown_sides()
         return say(join_names([sides[i] for i in self.winners if i < len(sides)]))
 
 

@@ -157,7 +157,8 @@ def _names(players: tuple[str, ...], turns: Turns, seated_by) -> tuple[str, ...]
 
 def turns_said(in_seat: list[Turn], game: str) -> str:
     """How a seat was shared: "Bo, rounds 1-2; Di from round 3" (hands in Straight and
-    Sedma). Someone who left before playing a hand is left out."""
+    Sedma), named as public pages name the players (initials where asked). Someone who left
+    before playing a hand is left out."""
     rounds = game == "chickenfoot"
     parts = []
     for turn, after in zip(in_seat, in_seat[1:], strict=False):
@@ -176,14 +177,16 @@ def turns_said(in_seat: list[Turn], game: str) -> str:
                 if rounds
                 else gettext("%(player)s, hands %(first)s-%(last)s")
             )
-        parts.append(template % {"player": turn.name, "first": turn.from_hand, "last": last})
+        parts.append(
+            template % {"player": turn.shown or turn.name, "first": turn.from_hand, "last": last}
+        )
     now = in_seat[-1]
     template = (
         gettext("%(player)s from round %(first)s")
         if rounds
         else gettext("%(player)s from hand %(first)s")
     )
-    parts.append(template % {"player": now.name, "first": now.from_hand})
+    parts.append(template % {"player": now.shown or now.name, "first": now.from_hand})
     return "; ".join(parts)
 
 

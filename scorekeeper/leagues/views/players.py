@@ -46,7 +46,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     the matches that count (results.counted)."""
     # whether to look for shared seats, asked with the player: most players never shared one
     person = get_object_or_404(Player.objects.annotate(shared=shared_a_seat()), pk=pk)
-    found = player_results(person.pk)
+    # the players met, named as public pages name them: initials where asked
+    initials: dict[str, str] = {}
+    found = player_results(person.pk, initials)
     games: list[dict[str, Any]] = []
     rated = player_ratings(person)
     for game in GAME_NAMES:
@@ -72,8 +74,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     )
     for shown in games:
         shown["partners"] = [
-            (p, chances.get(shown["game"], {}).get(p.name)) for p in shown["partners"]
+            (p, chances.get(shown["game"], {}).get(p.name), initials.get(p.name, p.name))
+            for p in shown["partners"]
         ]
+        shown["opponents"] = [(p, initials.get(p.name, p.name)) for p in shown["opponents"]]
     matches = with_seats(
         counted(Match.objects.filter(seats__player=person)).select_related("league_entry")
     ).order_by("-updated_at", "-pk")[:15]
