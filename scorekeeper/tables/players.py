@@ -129,11 +129,14 @@ def people_played_with(
 
 
 def players_found(text: str) -> QuerySet[Player]:
-    """Players whose name holds ``text``, in any case and spacing: a search reaches anyone."""
+    """Players whose name holds ``text``, in any case and spacing: a search reaches anyone but
+    those who asked that public pages show their initials, whose name a search would give
+    away ("Lopez" finding "A. M. L.")."""
     key = name_key(text)
     if not key:
         return Player.objects.none()
-    return Player.objects.filter(key__contains=key).order_by("name")[:MOST_FOUND]
+    found = Player.objects.filter(key__contains=key, initials_only=False)
+    return found.order_by("name")[:MOST_FOUND]
 
 
 def player_renamed(player: Player) -> None:
