@@ -69,17 +69,16 @@ def _expiry() -> datetime.datetime:
     return timezone.now() + datetime.timedelta(days=INVITATION_DAYS)
 
 
-class Invitation(models.Model):
-    """A link for one role in one club: used once, until it expires or is revoked. The link
-    carries the invitation's id signed (clubs/invitations.py), so a guessed one is refused."""
+class OnceLink(models.Model):
+    """A link that brings someone in once (an invitation to a club, a claim of a player's
+    record): who made it and when, until when it works, and whether it was revoked or used, by
+    whom. A model keeps its own ``expires_at`` default: its days."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
-    role = models.CharField(max_length=12, choices=Role.choices)
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     made_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField(default=_expiry)
+    expires_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
     used_at = models.DateTimeField(null=True, blank=True)
     used_by = models.ForeignKey(
@@ -89,6 +88,22 @@ class Invitation(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+
+    class Meta:
+        abstract = True
+
+    def open_at(self, now: datetime.datetime) -> bool:
+        """Whether the link still brings someone in."""
+        return self.revoked_at is None and self.used_at is None and now < self.expires_at
+
+
+class Invitation(OnceLink):
+    """A link for one role in one club: used once, until it expires or is revoked. The link
+    carries the invitation's id signed (clubs/invitations.py), so a guessed one is refused."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=12, choices=Role.choices)
+    expires_at = models.DateTimeField(default=_expiry)
 
     class Meta:
         ordering = ["club", "-made_at"]
@@ -105,7 +120,3 @@ class Invitation(models.Model):
         if now >= self.expires_at:
             return "expired"
         return "open"
-
-    def open_at(self, now: datetime.datetime) -> bool:
-        """Whether the link still brings someone in."""
-        return self.revoked_at is None and self.used_at is None and now < self.expires_at

@@ -10,21 +10,12 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.clubs.models import Membership, Role
+from tests.browser.test_claim import PASSWORD, sign_in
 from tests.browser.test_desk import dispute_the_last_table, timed_night
 from tests.browser.test_league import sign_in_as_organizer
 from tests.clubs import the_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "dominoes-on-thursday-7"
-
-
-def sign_in(page: Page, live_server: LiveServer, username: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("button", name=f"Sign out {username}")).to_be_visible()
 
 
 def test_an_organizer_names_a_director_who_settles_a_dispute_and_runs_nothing_else(
