@@ -19,9 +19,6 @@ ROLE_CHOICES = [
     (VIEWER, _("Viewer (watch only)")),
 ]
 
-#: the group whose members run leagues and may change any match
-ORGANIZERS = "Organizers"
-
 
 def new_token() -> str:
     """256 bits from the OS's generator: unguessable, and short enough for a QR code."""
