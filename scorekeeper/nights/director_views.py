@@ -9,12 +9,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from scorekeeper.nights.directors import (
-    may_direct,
-    name_director,
-    night_for_organizer,
-    remove_director,
-)
+from scorekeeper.nights.directors import may_direct, night_for_organizer
 from scorekeeper.nights.forms import DirectorForm
 
 
@@ -29,10 +24,10 @@ def directors(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("nights:night", pk=night.pk)
         user = form.cleaned_data["user"]
         if form.cleaned_data["remove"]:
-            remove_director(night, user)
+            night.directors.remove(user)
             said = gettext("%(name)s no longer directs this night.")
         else:
-            name_director(night, user)
+            night.directors.add(user)
             said = gettext("%(name)s directs this night: its rounds, clock, desk and disputes.")
     messages.success(request, said % {"name": user.get_username()})
     return redirect("nights:night", pk=night.pk)

@@ -7,18 +7,14 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest
-from django.utils.translation import gettext
 
 from scorekeeper.access.clubs import (
-    ORGANIZER_ONLY,
     directs,
     locked_for_director,
     locked_in_club,
     require_director,
-    runs_club,
 )
 from scorekeeper.clubs.models import Membership
 from scorekeeper.nights.models import Night
@@ -53,11 +49,6 @@ def runs_night(request: HttpRequest, night: Night) -> bool:
     return directs(request, Night.objects.all(), club=CLUB, directors=DIRECTORS, pk=night.pk)
 
 
-def require_runs_club(request: HttpRequest, club_id: int) -> None:
-    if not runs_club(request, club_id):
-        raise PermissionDenied(gettext(ORGANIZER_ONLY))
-
-
 def may_direct(night: Night) -> QuerySet[AbstractBaseUser]:
     """Who may be named the night's director: the members of its league's club."""
     members = Membership.objects.filter(club_id=night.season.league.club_id)
@@ -65,11 +56,3 @@ def may_direct(night: Night) -> QuerySet[AbstractBaseUser]:
         pk__in=members.values("user_id")
     )
     return users.order_by("username")
-
-
-def name_director(night: Night, user: AbstractBaseUser) -> None:
-    night.directors.add(user.pk)
-
-
-def remove_director(night: Night, user: AbstractBaseUser) -> None:
-    night.directors.remove(user.pk)
