@@ -184,10 +184,12 @@ def _asked_once(
     return asked[key]
 
 
-def player_for_organizer(request: HttpRequest, pk: int) -> Player:
+def player_for_organizer(
+    request: HttpRequest, pk: int, rows: QuerySet[Player] | None = None
+) -> Player:
     """The player's record, for an organizer of a club the player plays in: 404 for no such
-    player, 403 for anyone else."""
-    player = get_object_or_404(Player, pk=pk)
+    player, 403 for anyone else. Read from ``rows`` (locked, for a change: access/records.py)."""
+    player: Player = get_object_or_404(Player.objects.all() if rows is None else rows, pk=pk)
     if not runs_player(request, player):
         raise PermissionDenied(
             gettext("Only an organizer of a club this player plays in can do this.")

@@ -61,9 +61,7 @@ def records_for_merge(request: HttpRequest, pk: int, other_pk: int) -> tuple[Pla
 def record_for_organizer(request: HttpRequest, pk: int) -> Player:
     """The player's record, locked for a change an organizer of a club the player plays in
     makes (call inside its transaction): 404 for no such player, 403 for anyone else."""
-    player_for_organizer(request, pk)
-    (player,) = _locked(Player.objects.all(), pk)
-    return player
+    return player_for_organizer(request, pk, Player.objects.select_for_update())
 
 
 def merge_candidates(request: HttpRequest, player: Player) -> QuerySet[Player]:

@@ -7,7 +7,6 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,6 +22,7 @@ from scorekeeper.access.records import (
     records_for_merge,
 )
 from scorekeeper.access.throttle import claims_refused, count_failed_claim
+from scorekeeper.http import AuthenticatedHttpRequest
 from scorekeeper.records.claims import (
     Refused,
     claim_by_code,
@@ -37,14 +37,6 @@ from scorekeeper.records.merge import merge_refusal, record_merge
 from scorekeeper.records.reading import record_data, record_read
 from scorekeeper.tables.models import Player
 from scorekeeper.tables.players import player_renamed
-
-
-def _account(request: HttpRequest) -> User:
-    """The signed-in account (the views below ask for one)."""
-    user = request.user
-    assert isinstance(user, User), "login_required"
-    return user
-
 
 # -- the record's owner ---------------------------------------------------------------------------
 
@@ -103,7 +95,7 @@ def my_initials(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def claim_code(request: HttpRequest) -> HttpResponse:
+def claim_code(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The code an organizer gave, typed: the account becomes the record's owner."""
     form = ClaimCodeForm(request.POST or None)
     if request.method == "POST":
@@ -122,7 +114,7 @@ def claim_code(request: HttpRequest) -> HttpResponse:
                 form.add_error("code", gettext("No claim has this code. Check it and try again."))
             else:
                 try:
-                    claim_redeem(claim_pk=claim.pk, user=_account(request))
+                    claim_redeem(claim_pk=claim.pk, user=request.user)
                 except Refused as refused:
                     count_failed_claim(request)
                     form.add_error("code", str(refused))
@@ -135,7 +127,7 @@ def claim_code(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def claim_link(request: HttpRequest, token: str) -> HttpResponse:
+def claim_link(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """The claim's link: the page says whose record it is; its button makes it the account's."""
     claim = claim_of_token(token)
     if claim is None:
@@ -147,7 +139,7 @@ def claim_link(request: HttpRequest, token: str) -> HttpResponse:
         )
     if request.method == "POST":
         try:
-            claim_redeem(claim_pk=claim.pk, user=_account(request))
+            claim_redeem(claim_pk=claim.pk, user=request.user)
         except Refused as refused:
             return render(
                 request,
@@ -162,7 +154,7 @@ def claim_link(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def claim_for_player(request: HttpRequest, pk: int) -> HttpResponse:
+def claim_for_player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """An organizer of a club the player plays in makes the claim of their record (its link
     and code, shown this once) or revokes the open ones."""
     player = player_for_organizer(request, pk)
@@ -175,7 +167,7 @@ def claim_for_player(request: HttpRequest, pk: int) -> HttpResponse:
         if player.account_id is not None:
             messages.error(request, gettext("This record already belongs to an account."))
             return redirect("records:claim_for_player", pk=player.pk)
-        made = claim_make(player=player, by=_account(request))
+        made = claim_make(player=player, by=request.user)
     link = (
         request.build_absolute_uri(reverse("records:claim_link", kwargs={"token": made.token}))
         if made is not None
@@ -202,14 +194,14 @@ def merge(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return render(request, "records/merge.html", context, status=400)
     other = form.cleaned_data["other"]
-    refusal = merge_refusal(kept=player, other=other)
-    if refusal:
-        form.add_error("other", refusal)
-        return render(request, "records/merge.html", context, status=409)
     if request.POST.get("confirm") != "1":
-        # the question asked again, nothing changed
+        # the question asked, nothing changed: why not, or whether to
+        if refusal := merge_refusal(kept=player, other=other):
+            form.add_error("other", refusal)
+            return render(request, "records/merge.html", context, status=409)
         context["other"] = other
         return render(request, "records/merge.html", context)
+    # confirmed: the merge asks again why not, of the two rows it locks
     try:
         with transaction.atomic():
             kept, gone = records_for_merge(request, player.pk, other.pk)
@@ -228,14 +220,14 @@ def merge(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def forget(request: HttpRequest, pk: int) -> HttpResponse:
     """Forget the player's name on their request: matches and totals stay."""
-    player = player_for_organizer(request, pk)
     if request.method == "POST":
         with transaction.atomic():
-            locked = record_for_organizer(request, pk)
-            record_forget(player=locked)
+            player = record_for_organizer(request, pk)
+            record_forget(player=player)
         messages.success(
             request,
-            gettext("The name is forgotten: the record is %(name)s now.") % {"name": locked},
+            gettext("The name is forgotten: the record is %(name)s now.") % {"name": player},
         )
-        return redirect("leagues:player", pk=locked.pk)
+        return redirect("leagues:player", pk=player.pk)
+    player = player_for_organizer(request, pk)
     return render(request, "records/forget.html", {"player": player})
