@@ -31,7 +31,12 @@ def invitation_of(token: str) -> Invitation | None:
 
 
 class Closed(Exception):
-    """The invitation was used, revoked or has expired."""
+    """The invitation was used, revoked or has expired: ``state`` says which, as the locked
+    row had it."""
+
+    def __init__(self, state: str) -> None:
+        super().__init__(state)
+        self.state = state
 
 
 def accept(invitation_pk: int, user: AbstractBaseUser) -> Membership:
@@ -41,7 +46,7 @@ def accept(invitation_pk: int, user: AbstractBaseUser) -> Membership:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation_pk)
         if not invitation.open_at(now):
-            raise Closed
+            raise Closed(invitation.state_at(now))
         membership, made = Membership.objects.get_or_create(
             club_id=invitation.club_id, user=user, defaults={"role": invitation.role}
         )

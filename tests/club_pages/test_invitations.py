@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper.clubs import invitations as links
 from scorekeeper.clubs.invitations import token_of
 from scorekeeper.clubs.models import Club, Invitation, Role
 from tests.club_pages.conftest import Person, memberships, role_in
@@ -143,6 +144,24 @@ def test_a_used_invitation_answers_410(hall: Club, sid: Person, mia: Person) -> 
     for response in (mia.client.get(link_of(invitation)), mia.client.post(link_of(invitation))):
         assert response.status_code == 410
         assert "was used already" in text(response)
+    assert memberships() == before
+
+
+def test_an_invitation_used_by_another_phone_meanwhile_says_it_was_used(
+    hall: Club, sid: Person, mia: Person, monkeypatch
+) -> None:
+    """Read open by the page, taken by another phone before this one's Join locks it: the
+    answer says how the locked row stands."""
+    invitation = Invitation.objects.create(club=hall, role=Role.ORGANIZER)
+    read_open = links.invitation_of(token_of(invitation))
+    sid.client.post(link_of(invitation))
+    monkeypatch.setattr(links, "invitation_of", lambda token: read_open)
+    before = memberships()
+
+    response = mia.client.post(link_of(invitation))
+
+    assert response.status_code == 410
+    assert "was used already" in text(response)
     assert memberships() == before
 
 

@@ -104,9 +104,9 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             return redirect_to_login(request.path)
         try:
             links.accept(invitation.pk, request.user)
-        except links.Closed:
-            invitation.refresh_from_db()
-            return closed(request, invitation)
+        except links.Closed as refusal:
+            # taken or revoked since it was read above: as the locked row says
+            return closed(request, invitation, refusal.state)
         messages.success(
             request,
             gettext("Welcome to %(club)s: you joined as %(role)s.")
@@ -125,7 +125,8 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "clubs/invitation.html", context)
 
 
-def closed(request: HttpRequest, invitation: Invitation) -> HttpResponse:
-    """410: the invitation was used, revoked or has expired, and says which."""
-    context = {"invitation": invitation, "state": invitation.state_at(timezone.now())}
+def closed(request: HttpRequest, invitation: Invitation, state: str = "") -> HttpResponse:
+    """410: the invitation was used, revoked or has expired, and says which (``state``, or as
+    ``invitation`` stands now)."""
+    context = {"invitation": invitation, "state": state or invitation.state_at(timezone.now())}
     return render(request, "clubs/invitation_closed.html", context, status=410)
