@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "scorekeeper.live",
     "scorekeeper.tables",
     "scorekeeper.clubs",
     "scorekeeper.leagues",
@@ -285,6 +286,21 @@ LOCAL_CACHE = {
     "TIMEOUT": 60 * 60,
     "OPTIONS": {"MAX_ENTRIES": 2000},
 }
+
+# Pushed updates (scorekeeper/live, docs/deployment.md): how a change reaches the streams of the
+# other processes ("auto": Redis with REDIS_URL, else LISTEN/NOTIFY on PostgreSQL, else a look at
+# the newest changes every LIVE_CHECK_SECONDS), and the streams held: per client address (a hall's
+# phones behind one NAT share one), in all per process, and for how long before the browser opens
+# a stream again.
+LIVE_FANOUT = os.environ.get("SCOREKEEPER_LIVE_FANOUT", "auto")
+if LIVE_FANOUT not in {"auto", "redis", "postgres", "sqlite", "local"}:
+    raise ImproperlyConfigured(
+        f"SCOREKEEPER_LIVE_FANOUT is auto, redis, postgres, sqlite or local, not {LIVE_FANOUT!r}."
+    )
+LIVE_CHECK_SECONDS = float(os.environ.get("SCOREKEEPER_LIVE_CHECK_SECONDS", "0.1"))
+LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200"))
+LIVE_STREAMS = int(os.environ.get("SCOREKEEPER_STREAMS", "2000"))
+LIVE_STREAM_MINUTES = float(os.environ.get("SCOREKEEPER_STREAM_MINUTES", "30"))
 
 # Shared by every app server. What is cached is keyed by the versions it was made from, so it is
 # never stale, and by the release (KEY_PREFIX): servers of two releases sharing a cache never use

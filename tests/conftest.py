@@ -2,6 +2,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import subprocess
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,6 +42,8 @@ TESTS = Path(__file__).parent
 #: `-m postgres`): where the two databases behave differently. Everything else runs once, on
 #: SQLite. docs/development.md says why each is here; a folder takes every file in it.
 ON_POSTGRES_TOO = (
+    # pushed updates: LISTEN/NOTIFY between processes, a stream that holds no connection
+    "live",
     # two gunicorn masters on one database (PostgreSQL only)
     "servers",
     # real server processes: simultaneous entries (the match row's lock), a server killed
@@ -231,3 +236,35 @@ def _local_cache_emptied() -> None:
     """Each worker's own cache keeps what it drew under the ids and versions of its rows: a
     test's database starts its ids again, so the test starts with that cache empty."""
     caches["local"].clear()
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A private redis-server for the test, on a free port, stopped after it; a test fails where
+    the binary is missing (apt package ``redis-server``), unless SKIP_REDIS=1 says to skip."""
+    server = shutil.which("redis-server")
+    if server is None:
+        if os.environ.get("SKIP_REDIS") == "1":
+            pytest.skip("SKIP_REDIS=1 and no redis-server")
+        pytest.fail(
+            "redis-server is missing: apt-get install redis-server, or SKIP_REDIS=1 to skip",
+            pytrace=False,
+        )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", tmp_path],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            with socket.socket() as attempt:
+                if attempt.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -13,7 +13,12 @@ class LeaguesConfig(AppConfig):
         # its result (tables/seams.py); the club whose organizers may change a league's
         # matches (access/clubs.py)
         from scorekeeper.access import seams as access
-        from scorekeeper.leagues.models import MATCH_SEASON_ENTRY, in_a_season, league_members
+        from scorekeeper.leagues.models import (
+            MATCH_SEASON_ENTRY,
+            in_a_season,
+            league_members,
+            season_topics,
+        )
         from scorekeeper.leagues.moves import player_renamed, result_moved
         from scorekeeper.tables import seams as tables
 
@@ -27,4 +32,5 @@ class LeaguesConfig(AppConfig):
             league_members=league_members,
             result_moved=result_moved,
             player_renamed=player_renamed,
+            live_topics=season_topics,
         )

@@ -279,6 +279,22 @@ def in_a_season(match: Match) -> bool:
     return getattr(match, MATCH_SEASON_ENTRY, None) is not None
 
 
+def season_topics(match: Match) -> list[str]:
+    """The live page of the season ``match`` counts in (its wall board, scorekeeper/live): read
+    from its season entry where it was joined (``MATCH_SEASON_ENTRY``), else asked."""
+    cached = match._state.fields_cache
+    if MATCH_SEASON_ENTRY in cached:
+        entry = cached[MATCH_SEASON_ENTRY]
+        season = entry.season_id if entry is not None else None
+    else:
+        season = (
+            SeasonMatch.objects.filter(match_id=match.pk)
+            .values_list("season_id", flat=True)
+            .first()
+        )
+    return [f"season:{season}"] if season is not None else []
+
+
 def league_members() -> models.Q:
     """The players who belong to a league, as a condition on players."""
     return models.Q(leagues__isnull=False)

@@ -7,8 +7,9 @@ an entry and a correction (tables/recording.py, through tables/seams.py), a matc
 (tables/scoring.create_match: a setup, an import, a night's table, a bundle's match), a seat
 handed over (tables/turns.py), a signature, a dispute and its settling (nights/signing.py), and
 the services below. It moves the season's kept standings and version (kept.py) and the game's
-kept ratings (kept_ratings.py). A play in a match that was being played and still is moves
-neither, and the entry does not call it.
+kept ratings (kept_ratings.py), and tells the live pages that show the match (scorekeeper/live:
+its scoreboard, its season's wall, its night's board). A play in a match that was being played
+and still is moves neither, and the entry does not call it (it tells the live pages itself).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from django.db.models import F
 from scorekeeper.leagues.kept import standings_count, standings_uncount
 from scorekeeper.leagues.kept_ratings import ratings_after_change, ratings_rework
 from scorekeeper.leagues.models import League, RatingChange, Season, SeasonMatch
+from scorekeeper.live.announce import announce
+from scorekeeper.tables import seams
 from scorekeeper.tables.models import Match, Player
 
 
@@ -29,6 +32,7 @@ def result_moved(match: Match) -> None:
     now (its row as the change wrote it). Call inside the change's transaction."""
     standings_count(match_id=match.pk)
     ratings_after_change(match=match)
+    announce(seams.live_topics(match))
 
 
 def season_match_add(
@@ -59,6 +63,7 @@ def season_match_remove(*, entry: SeasonMatch) -> None:
         standings_uncount(entry=entry)
         entry.delete()
         ratings_after_change(match=match)
+        announce([f"match:{match.pk}", f"season:{entry.season_id}"])
 
 
 def seasons_remove(seasons: Iterable[Season]) -> None:

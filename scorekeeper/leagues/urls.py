@@ -15,6 +15,7 @@ urlpatterns = [
     path("leagues/<id:pk>/bundle.zip", exports.export_bundle, name="export_bundle"),
     path("leagues/<id:league_id>/seasons/<id:pk>/", seasons.season, name="season"),
     path("leagues/<id:league_id>/seasons/<id:pk>/wall/", wall.wall, name="wall"),
+    path("live/season/<id:pk>/", wall.season_stream, name="season_stream"),
     path(
         "leagues/<id:league_id>/seasons/<id:pk>/matches/",
         seasons.season_matches,

@@ -13,7 +13,7 @@ class NightsConfig(AppConfig):
         what a match at a table, a season and the access rules are told of a league night."""
         from scorekeeper.access import seams as access
         from scorekeeper.leagues import seams as leagues
-        from scorekeeper.nights import desk, sign_views, signing, tournament
+        from scorekeeper.nights import desk, live, sign_views, signing, tournament
         from scorekeeper.nights.models import at_a_night_on
         from scorekeeper.tables import seams as tables
 
@@ -24,6 +24,7 @@ class NightsConfig(AppConfig):
             signing_part=sign_views.board_part,
             round_clock=desk.round_clock_of,
             is_tournament_match=tournament.is_tournament_match,
+            live_topics=live.night_topics,
         )
         leagues.plug(
             awaits_signature=signing.awaits_signature,

@@ -22,6 +22,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import get_language, gettext, ngettext
 
 from scorekeeper.nights import clock
+from scorekeeper.nights.live import clock_moved
 from scorekeeper.nights.models import Dispute, Night, NightRound, NightTable
 from scorekeeper.nights.results import TableNow
 from scorekeeper.rules.games import score_match
@@ -207,6 +208,7 @@ def _locked_round(night_round: NightRound) -> NightRound:
 
 
 def _save_clock(night_round: NightRound, kept: clock.Clock) -> None:
+    clock_moved(night_round)
     night_round.clock_started_at = kept.started_at
     night_round.clock_paused_at = kept.paused_at
     night_round.clock_paused_seconds = kept.paused_seconds

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from django.db import transaction
 from django.utils.translation import gettext
 
+from scorekeeper.nights.live import night_moved
 from scorekeeper.nights.models import CheckIn, Night, NightRound
 from scorekeeper.nights.rounds import lock_night, started_rounds
 from scorekeeper.nights.tournament import TournamentError
@@ -23,6 +24,7 @@ def partners_pair(night: Night, pairs: Sequence[tuple[int, int]], alone: Sequenc
     partner = {a: b for a, b in pairs} | {b: a for a, b in pairs} | dict.fromkeys(alone)
     with transaction.atomic():
         lock_night(night)
+        night_moved(night.pk)
         changed = False
         for check_in in night.check_ins.select_for_update().select_related("player"):
             if check_in.player_id not in partner:

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.core import signing
 from django.db.models import Max, Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -23,12 +23,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.access.addresses import client_address
 from scorekeeper.access.clubs import require_club_role
 from scorekeeper.access.throttle import remember_table_card, table_card_today
 from scorekeeper.access.views import qr_svg
 from scorekeeper.clubs.models import Role
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.models import League
+from scorekeeper.live.streams import stream
 from scorekeeper.nights import rounds, tournament
 from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.models import Night, NightRound, NightTable
@@ -270,3 +272,12 @@ def _round_shown(night: Night) -> dict:
         "sitting_out": sitting_out,
         "partnerships": any(table.sides for table in tables_shown),
     }
+
+
+@require_safe
+def night_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The stream of the night's pages (its board, desk and pairings, a table's card;
+    scorekeeper/live): told when anything they show moves, after which each asks its own
+    address as its poll would."""
+    get_object_or_404(Night.objects.only("pk"), pk=pk)
+    return stream(request, [f"night:{pk}"], client_address(request))

@@ -19,6 +19,7 @@ from scorekeeper.leagues.models import Rating
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.nights import draw, tournament
 from scorekeeper.nights.fairness import fairness
+from scorekeeper.nights.live import night_moved
 from scorekeeper.nights.models import (
     Night,
     NightRound,
@@ -129,6 +130,7 @@ def _store_draw(
 ) -> NightRound:
     with transaction.atomic():
         lock_night(night)
+        night_moved(night.pk)
         NightRound.objects.filter(night=night, number=number, started_at=None).delete()
         night_round = NightRound.objects.create(night=night, number=number, seed=seed)
         tables = NightTable.objects.bulk_create(

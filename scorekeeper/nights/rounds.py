@@ -17,6 +17,7 @@ from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.leagues.models import SeasonMatch
 from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.nights import draw
+from scorekeeper.nights.live import night_moved
 from scorekeeper.nights.models import CheckIn, Night, NightRound, NightTable, SittingOut, TableSeat
 from scorekeeper.tables.models import Change, Match, Player, Seat
 from scorekeeper.tables.recording import Author, locked_match
@@ -128,6 +129,7 @@ def start_round(night_round: NightRound, *, by: Author) -> list[NightTable]:
     tables = list(night_round.tables.all())
     with transaction.atomic():
         lock_night(night)
+        night_moved(night.pk)
         # claimed first: of two taps on Start at once, the second finds the round started
         now = timezone.now()
         if not NightRound.objects.filter(pk=night_round.pk, started_at=None).update(started_at=now):
@@ -182,6 +184,7 @@ def check_in(night: Night, members: list[Player], walk_ins: Sequence[str] = ()) 
     came = []
     with transaction.atomic():
         lock_night(night)
+        night_moved(night.pk)
         walked_in = [player_named(name) for name in walk_ins]
         night.season.league.members.add(*walked_in)
         for player, walk_in in [(p, False) for p in members] + [(p, True) for p in walked_in]:
@@ -212,6 +215,7 @@ def leave(
     current = started[-1] if started else None
     with transaction.atomic():
         lock_night(night)
+        night_moved(night.pk)
         found.left_after = current.number if current else 0
         found.save(update_fields=["left_after"])
         table = _playing_at(current, player) if current else None

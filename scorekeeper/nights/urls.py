@@ -17,6 +17,7 @@ urlpatterns = [
     path("nights/<id:pk>/leave/", views.leave, name="leave"),
     path("nights/<id:pk>/directors/", director_views.directors, name="directors"),
     path("nights/<id:pk>/board/", views.board, name="board"),
+    path("live/night/<id:pk>/", public.night_stream, name="stream"),
     path("nights/<id:pk>/pairings/", public.pairings, name="pairings"),
     path("leagues/<id:league_id>/tables/cards/", public.table_cards, name="table_cards"),
     path("leagues/<id:league_id>/tables/<id:number>/", public.table_now, name="table_now"),

@@ -10,7 +10,7 @@ from functools import wraps
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import quote_etag
 from django.utils.timezone import get_current_timezone_name
@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import condition, require_POST, require_safe
 
 from scorekeeper import rules
+from scorekeeper.access.addresses import client_address
 from scorekeeper.access.matches import (
     author,
     match_for_correction,
@@ -26,6 +27,7 @@ from scorekeeper.access.matches import (
 )
 from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import can_edit, match_role
+from scorekeeper.live.streams import stream
 from scorekeeper.rules.matchfile import MatchFileError
 from scorekeeper.table_pages.matches import WATCHED_FOR
 from scorekeeper.table_pages.phones import submission_key
@@ -235,3 +237,11 @@ def draw_for_watchers(
     else:
         content = render(request, "tables/_live.html", context).content
         cache.set(key, content, WATCHED_FOR)
+
+
+@require_safe
+def live_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The scoreboard's stream (scorekeeper/live): told of every change to the match and of
+    its round's clock, after which the page asks ``live`` as its poll would."""
+    match_row_to_watch(request, pk)
+    return stream(request, [f"match:{pk}"], client_address(request))

@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/import/", matches.import_match, name="import_match"),
     path("matches/<id:pk>/", matches.scoreboard, name="scoreboard"),
     path("matches/<id:pk>/live/", history.live, name="live"),
+    path("live/match/<id:pk>/", history.live_stream, name="stream"),
     path("matches/<id:pk>/play/", entries.record_play, name="record_play"),
     path("matches/<id:pk>/end/", entries.end_hand, name="end_hand"),
     path("matches/<id:pk>/undo/", entries.undo, name="undo"),

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from scorekeeper import rules
+from scorekeeper.live.announce import announce
 from scorekeeper.rules import limits
 from scorekeeper.rules.text import Says
 from scorekeeper.tables import seams
@@ -196,6 +197,7 @@ def _record(
         )
         if key:
             EntryKey.objects.create(match=row, key=key, change=change)
+        announce(seams.live_topics(row))
     return Outcome(True, row, after, board, new, change=change)
 
 

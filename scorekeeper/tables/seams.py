@@ -1,7 +1,7 @@
 """The one seam through which the apps above tables (leagues, nights) act on a match at a table:
 what refuses its correction, what it learns before an entry, the rows it is read with when
-locked, what its board shows of the season or night it belongs to, and what moves with its
-result or a player's name.
+locked, what its board shows of the season or night it belongs to, what moves with its
+result or a player's name, and which live pages besides its own scoreboard show it.
 
 tables imports neither leagues nor nights (docs/development.md, *Layers*): each of them plugs
 its part in here once, from its ``AppConfig.ready()``, and tables calls the functions below.
@@ -82,6 +82,7 @@ class _Plugged:
     league_members: Callable[[], Q] = _nobody
     result_moved: Callable[[Match], None] = _nothing_moves
     player_renamed: Callable[[Player], None] = _nobody_told
+    live_topics: list[Callable[[Match], list[str]]] = field(default_factory=list)
 
 
 _plugged = _Plugged()
@@ -99,9 +100,11 @@ def plug(
     league_members: Callable[[], Q] | None = None,
     result_moved: Callable[[Match], None] | None = None,
     player_renamed: Callable[[Player], None] | None = None,
+    live_topics: Callable[[Match], list[str]] | None = None,
 ) -> None:
     """Plug a higher app's part in, from its ``AppConfig.ready()``: each part given replaces
-    the default; ``locked_match_joins`` are added to those plugged already."""
+    the default; ``locked_match_joins`` and ``live_topics`` are added to those plugged
+    already."""
     if correction_refused is not None:
         _plugged.correction_refused = correction_refused
     if time_called is not None:
@@ -123,6 +126,8 @@ def plug(
         _plugged.result_moved = result_moved
     if player_renamed is not None:
         _plugged.player_renamed = player_renamed
+    if live_topics is not None and live_topics not in _plugged.live_topics:
+        _plugged.live_topics.append(live_topics)
 
 
 def correction_refused(match: Match, *, organizer: bool) -> str:
@@ -189,3 +194,13 @@ def player_renamed(player: Player) -> None:
     """What follows a player's new name (leagues: the pages of their seasons are drawn
     again)."""
     _plugged.player_renamed(player)
+
+
+def live_topics(match: Match) -> list[str]:
+    """The live pages that show ``match`` (scorekeeper/live): its scoreboard, and those the
+    apps above plug in (leagues: its season's wall board; nights: its night's board, desk and
+    pairings), read from the rows it was locked with (with_locked_match_joins), else asked."""
+    topics = [f"match:{match.pk}"]
+    for plugged in _plugged.live_topics:
+        topics.extend(plugged(match))
+    return topics

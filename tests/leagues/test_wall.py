@@ -26,7 +26,7 @@ from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
 
-_POLL = re.compile(r'id="wall-board"[^>]*hx-get="([^"]+)"[^>]*hx-trigger="every 2s"')
+_POLL = re.compile(r'id="wall-board"[^>]*hx-get="([^"]+)"[^>]*hx-trigger="every 2s, live:changed"')
 _NEXT = re.compile(r'data-testid="wall-next">(.*?)</p>', re.S)
 
 

@@ -11,14 +11,9 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,36 +65,6 @@ def test_without_a_release_named_the_keys_carry_the_installed_version() -> None:
 
     assert len(keys) == 4
     assert all(key.startswith(f"sk.{version}:") for key in keys)
-
-
-@pytest.fixture
-def redis_url(tmp_path: Path):
-    server = shutil.which("redis-server")
-    if server is None:
-        if os.environ.get("SKIP_REDIS") == "1":
-            pytest.skip("SKIP_REDIS=1 and no redis-server")
-        pytest.fail(
-            "redis-server is missing: apt-get install redis-server, or SKIP_REDIS=1 to skip",
-            pytrace=False,
-        )
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", tmp_path],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(100):
-            with socket.socket() as attempt:
-                if attempt.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def test_with_redis_the_cache_is_redis_and_the_rate_limit_check_passes(redis_url: str) -> None:

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import hashlib
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_safe
 
+from scorekeeper.access.addresses import client_address
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.models import Season
 from scorekeeper.leagues.results import playing_now, playing_versions
 from scorekeeper.leagues.views.seasons import get_season, standings_context, with_newest_entry
+from scorekeeper.live.streams import stream
 from scorekeeper.table_pages.history import shown_version_asked
 from scorekeeper.tables.drawn import cached_drawings
 
@@ -83,3 +85,11 @@ def playing_drawn(season: Season, versions: list[tuple[int, int]]) -> list[str]:
     )
     # a match that finished since its version was read is not drawn
     return [mark_safe(drawn[match_id]) for match_id in keys if match_id in drawn]
+
+
+@require_safe
+def season_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The wall board's stream (scorekeeper/live): told when a match of the season moves,
+    after which the board asks ``wall`` as its poll would."""
+    get_object_or_404(Season.objects.only("pk"), pk=pk)
+    return stream(request, [f"season:{pk}"], client_address(request))

@@ -1,0 +1,158 @@
+"""This process's open streams, by topic: each change is handed to the streams of its topic,
+once, whichever way it came (from this process's own commit at once, or from any process's by
+the fan-out, which brings this process's own changes back too), and the caps on how many
+streams are held."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable
+
+#: a change as streams are told of it: its id, its topic, its event's name
+Change = tuple[int, str, str]
+
+#: how many of its own changes the hub remembers until the fan-out brings them back (it does
+#: within a moment; more are forgotten, should the fan-out be away)
+REMEMBERED = 4096
+
+
+class Listener:
+    """One open stream: what it waits for, and the changes handed to it since it last took
+    them. Filled by any thread; waited on by the request's thread (WSGI) or its event loop
+    (ASGI)."""
+
+    def __init__(self, topics: Iterable[str], address: str) -> None:
+        self.topics = frozenset(topics)
+        self.address = address
+        self._items: deque[Change] = deque()
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_ready: asyncio.Event | None = None
+        self.held = False
+
+    def put(self, change: Change) -> None:
+        with self._lock:
+            self._items.append(change)
+            loop, loop_ready = self._loop, self._loop_ready
+        self._ready.set()
+        if loop is not None and loop_ready is not None:
+            try:
+                loop.call_soon_threadsafe(loop_ready.set)
+            except RuntimeError:  # the loop has closed: the stream is gone
+                pass
+
+    def take(self) -> list[Change]:
+        with self._lock:
+            items = list(self._items)
+            self._items.clear()
+            self._ready.clear()
+            if self._loop_ready is not None:
+                self._loop_ready.clear()
+        return items
+
+    def wait(self, seconds: float) -> bool:
+        """Whether a change came within ``seconds`` (a thread's stream)."""
+        return self._ready.wait(seconds)
+
+    async def wait_async(self, seconds: float) -> bool:
+        """Whether a change came within ``seconds`` (a stream on an event loop)."""
+        if self._loop_ready is None:
+            loop_ready = asyncio.Event()
+            with self._lock:
+                self._loop, self._loop_ready = asyncio.get_running_loop(), loop_ready
+                if self._items:
+                    loop_ready.set()
+        assert self._loop_ready is not None
+        try:
+            await asyncio.wait_for(self._loop_ready.wait(), seconds)
+        except TimeoutError:
+            return False
+        return True
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_topic: defaultdict[str, set[Listener]] = defaultdict(set)
+        self._by_address: Counter[str] = Counter()
+        self._held = 0
+        self._own: deque[int] = deque(maxlen=REMEMBERED)
+        self._own_ids: set[int] = set()
+
+    def join(self, listener: Listener, *, per_address: int, in_all: int) -> str:
+        """Hold ``listener``'s stream, or say why not: "address" (its address holds
+        ``per_address`` already) or "full" (the process holds ``in_all``); "" when held."""
+        with self._lock:
+            if self._held >= in_all:
+                return "full"
+            if self._by_address[listener.address] >= per_address:
+                return "address"
+            self._held += 1
+            listener.held = True
+            self._by_address[listener.address] += 1
+            for topic in listener.topics:
+                self._by_topic[topic].add(listener)
+        return ""
+
+    def leave(self, listener: Listener) -> None:
+        """Let go of ``listener``'s stream (once, however often it is said)."""
+        with self._lock:
+            if not listener.held:
+                return
+            listener.held = False
+            for topic in listener.topics:
+                held = self._by_topic.get(topic)
+                if held is not None and listener in held:
+                    held.discard(listener)
+                    if not held:
+                        del self._by_topic[topic]
+            self._held -= 1
+            self._by_address[listener.address] -= 1
+            if not self._by_address[listener.address]:
+                del self._by_address[listener.address]
+
+    def held(self) -> int:
+        return self._held
+
+    def deliver(self, changes: Iterable[Change], *, coming_back: bool = False) -> int:
+        """Hand each change to the streams of its topic, at once; ``coming_back``: the
+        change was this process's own, and the fan-out will bring it back, to be let pass
+        then. Says how many streams were told."""
+        changes = list(changes)
+        with self._lock:
+            if coming_back:
+                for change in changes:
+                    if len(self._own) == self._own.maxlen:
+                        self._own_ids.discard(self._own[0])
+                    self._own.append(change[0])
+                    self._own_ids.add(change[0])
+            told = [
+                (listener, change)
+                for change in changes
+                for listener in self._by_topic.get(change[1], ())
+            ]
+        return self._put(told)
+
+    def followed(self, changes: Iterable[Change]) -> int:
+        """Changes the fan-out brought, this process's own among them (told already)."""
+        told: list[tuple[Listener, Change]] = []
+        with self._lock:
+            for change in changes:
+                if change[0] in self._own_ids:
+                    self._own_ids.discard(change[0])
+                    continue
+                told.extend((listener, change) for listener in self._by_topic.get(change[1], ()))
+        return self._put(told)
+
+    @staticmethod
+    def _put(told: list[tuple[Listener, Change]]) -> int:
+        for listener, change in told:
+            listener.put(change)
+        return len(told)
+
+
+#: this process's hub
+hub = Hub()

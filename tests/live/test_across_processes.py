@@ -1,0 +1,110 @@
+"""A change recorded in one process reaches a stream held by a server in another, by each way
+the fan-out has (scorekeeper/live/fanout.py): the SQLite file's newest rows, PostgreSQL's
+LISTEN/NOTIFY, Redis pub/sub (on private servers, as the suite starts them).
+
+The server is gunicorn with three workers (tests/access/server.py), the change a play recorded
+by `manage.py shell` in a process of its own: the stream is told, with the change's id."""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from tests.access.server import (
+    Server,
+    is_postgres,
+    manage,
+    postgres_database,
+    server_environment,
+    shell,
+)
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+
+NEW_MATCH = """
+import json
+from scorekeeper import rules
+from scorekeeper.tables.scoring import create_match
+match = create_match(rules.Match("straight", ("Ann", "Bob", "Cy", "Dee")))
+print(json.dumps({"match": match.pk}))
+"""
+
+PLAY = """
+import json
+from scorekeeper.live.models import LiveChange
+from scorekeeper.tables import entries
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
+match = Match.objects.get(pk={match})
+entries.play_record(match=match, player="0", points=10, by=Author(name="Bea"))
+newest = LiveChange.objects.filter(topic="match:{match}").latest("id").id
+print(json.dumps({{"id": newest}}))
+"""
+
+#: no wait in this test is for a number of seconds the machine's load decides: each is a
+#: bound on a hang, far above what any delivery takes
+HANG = 60
+
+
+def frames_of(url: str, into: queue.Queue[str]) -> None:
+    """Read the stream's frames (blank-line separated) into ``into``, until it ends."""
+    with urllib.request.urlopen(url, timeout=HANG) as stream:
+        lines: list[str] = []
+        for raw in stream:
+            line = raw.decode().rstrip("\n")
+            if line:
+                lines.append(line)
+            elif lines:
+                into.put("\n".join(lines))
+                lines = []
+
+
+@pytest.fixture(params=["sqlite", "postgres", "redis"])
+def environment(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
+    how = request.param
+    with ExitStack() as stack:
+        if how == "postgres":
+            if not is_postgres(DATABASE_URL):
+                pytest.skip("LISTEN/NOTIFY needs the run's PostgreSQL (tests/with-postgres.sh)")
+            url = stack.enter_context(postgres_database(DATABASE_URL))
+        else:
+            url = f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
+        env = {**server_environment(url), "SCOREKEEPER_LIVE_FANOUT": how}
+        if how == "redis":
+            env["REDIS_URL"] = request.getfixturevalue("redis_url")
+        for command in (("migrate", "--no-input"), ("createcachetable",)):
+            done = manage(env, *command)
+            assert done.returncode == 0, done.stderr
+        yield env
+
+
+def test_a_play_recorded_in_another_process_reaches_the_stream_a_server_holds(
+    environment: dict[str, str], tmp_path: Path
+) -> None:
+    match = shell(environment, NEW_MATCH)["match"]
+    server = Server(environment, tmp_path / "server.log")
+    server.start()
+    try:
+        frames: queue.Queue[str] = queue.Queue()
+        reader = threading.Thread(
+            target=frames_of, args=(f"{server.url}/live/match/{match}/", frames), daemon=True
+        )
+        reader.start()
+        assert frames.get(timeout=HANG) == "retry: 2000"
+        assert frames.get(timeout=HANG) == f"event: changed\ndata: match:{match}"
+
+        played = shell(environment, PLAY.format(match=match))["id"]
+
+        told = frames.get(timeout=HANG)
+        while told == ":":  # a heartbeat
+            told = frames.get(timeout=HANG)
+        assert told == f"id: {played}\nevent: changed\ndata: match:{match}", server.tail()
+    finally:
+        server.stop()

@@ -1,0 +1,251 @@
+"""A page's stream (scorekeeper/live): told of each change once it commits, once however many
+services announce it; a reconnecting page resumes exactly after the last event it saw; the
+streams an address and a process may hold are capped, and the one refused is told why; a
+quiet stream is kept alive by a heartbeat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.core.signals import request_finished
+from django.db import close_old_connections, connection, transaction
+from django.http import StreamingHttpResponse
+from django.test import AsyncClient, Client
+
+from scorekeeper import rules
+from scorekeeper.live import streams
+from scorekeeper.live.announce import announce
+from scorekeeper.live.hub import hub
+from scorekeeper.live.models import LiveChange
+from scorekeeper.nights.desk import clock_start
+from scorekeeper.tables import entries
+from scorekeeper.tables.models import Match
+from scorekeeper.tables.recording import Author
+from scorekeeper.tables.scoring import create_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _this_process_alone(settings: Any) -> None:
+    """The streams here are this process's: no follower thread (which would hold a connection
+    to the test database past the run). tests/live/test_across_processes.py follows."""
+    settings.LIVE_FANOUT = "local"
+
+
+@pytest.fixture
+def match() -> Match:
+    return create_match(rules.Match("straight", ("Ann", "Bob", "Cy", "Dee")))
+
+
+@pytest.fixture
+def opened() -> Iterator[Callable[..., StreamingHttpResponse]]:
+    """Open streams with the test client; each is closed (the hub lets go) after the test."""
+    held: list[StreamingHttpResponse] = []
+
+    def open_stream(path: str, **headers: str) -> Any:
+        response = Client(**headers).get(path)
+        held.append(response)
+        return response
+
+    yield open_stream
+    for response in held:
+        close(response)
+    assert hub.held() == 0
+
+
+def close(response: StreamingHttpResponse) -> None:
+    """Close a stream as the client going does, without letting go of the test's connection
+    (closing a response says the request finished, which closes a connection left in a
+    transaction, as the test client's own closing does not)."""
+    request_finished.disconnect(close_old_connections)
+    try:
+        response.close()
+    finally:
+        request_finished.connect(close_old_connections)
+
+
+def frame(response: StreamingHttpResponse) -> str:
+    """The next frame the stream sends (it waits for one: the heartbeat bounds the wait)."""
+    return next(iter_of(response)).decode()
+
+
+def iter_of(response: StreamingHttpResponse) -> Iterator[bytes]:
+    if not hasattr(response, "_frames"):
+        response._frames = iter(response.streaming_content)  # type: ignore[attr-defined]
+    frames: Iterator[bytes] = response._frames  # type: ignore[attr-defined]
+    return frames
+
+
+def play(match: Match, points: int = 10) -> None:
+    entries.play_record(match=match, player="0", points=points, by=Author(name="Bea"))
+
+
+def test_a_stream_starts_with_one_redraw_and_is_told_of_each_play(
+    match: Match, opened: Callable[..., Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    response = opened(f"/live/match/{match.pk}/")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/event-stream")
+    assert response["Cache-Control"] == "no-store"
+    # a change between the page's drawing and its stream: the page asks once, to be sure
+    assert frame(response) == f"retry: 2000\n\nevent: changed\ndata: match:{match.pk}\n\n"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play(match)
+    newest = LiveChange.objects.filter(topic=f"match:{match.pk}").latest("id")
+    assert frame(response) == f"id: {newest.id}\nevent: changed\ndata: match:{match.pk}\n\n"
+
+
+def test_a_change_is_announced_once_per_transaction_and_not_at_all_if_rolled_back(
+    match: Match, opened: Callable[..., Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    topic = f"match:{match.pk}"
+    with django_capture_on_commit_callbacks(execute=True) as told:
+        with transaction.atomic():
+            announce([topic])
+            announce([topic, topic])
+    assert LiveChange.objects.filter(topic=topic).count() == 1
+    assert len(told) == 1
+
+    with django_capture_on_commit_callbacks(execute=True) as told:
+        with pytest.raises(ZeroDivisionError), transaction.atomic():
+            announce([topic, "season:1"])
+            raise ZeroDivisionError
+    assert LiveChange.objects.filter(topic__in=[topic, "season:1"]).count() == 1
+    assert told == []
+
+
+def test_a_play_at_a_nights_table_tells_its_scoreboard_the_wall_and_the_nights_pages(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from tests.browser.test_desk import first_match, timed_night
+
+    night = timed_night(tables=2)
+    match = first_match(night)
+    season = night.season_id
+    before = LiveChange.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    with django_capture_on_commit_callbacks(execute=True):
+        play(match, 15)
+    told = set(LiveChange.objects.filter(id__gt=before).values_list("topic", "event"))
+    assert told == {
+        (f"match:{match.pk}", "changed"),
+        (f"season:{season}", "changed"),
+        (f"night:{night.pk}", "changed"),
+    }
+
+    # the round clock: the night's pages redraw, each table's board its clock's line
+    before = LiveChange.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    from django.utils import timezone
+
+    clock_start(night_round=night.night_rounds.get(number=1), now=timezone.now())
+    told = set(LiveChange.objects.filter(id__gt=before).values_list("topic", "event"))
+    tables = night.night_rounds.get(number=1).tables.values_list("match_id", flat=True)
+    assert told == {(f"night:{night.pk}", "changed")} | {(f"match:{pk}", "clock") for pk in tables}
+
+
+def test_a_reconnecting_page_resumes_exactly_after_the_last_event_it_saw(
+    match: Match, opened: Callable[..., Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    topic = f"match:{match.pk}"
+    ids = []
+    for _ in range(3):
+        with django_capture_on_commit_callbacks(execute=True):
+            announce([topic])
+        ids.append(LiveChange.objects.filter(topic=topic).latest("id").id)
+    # another topic's change in between is none of this page's business
+    with django_capture_on_commit_callbacks(execute=True):
+        announce(["season:99"])
+
+    first, second, third = ids
+    # saw the first: missed two, told once, with the newest id (one redraw shows both)
+    response = opened(f"/live/match/{match.pk}/", HTTP_LAST_EVENT_ID=str(first))
+    assert frame(response) == f"retry: 2000\n\nid: {third}\nevent: changed\ndata: {topic}\n\n"
+    # saw the last: nothing to tell
+    response = opened(f"/live/match/{match.pk}/", HTTP_LAST_EVENT_ID=str(third))
+    assert frame(response) == "retry: 2000\n\n"
+    # and the next change is told
+    with django_capture_on_commit_callbacks(execute=True):
+        announce([topic])
+    newest = LiveChange.objects.filter(topic=topic).latest("id").id
+    assert frame(response) == f"id: {newest}\nevent: changed\ndata: {topic}\n\n"
+    # the page's last event is older than every row kept (they go after an hour): it draws
+    # itself afresh
+    LiveChange.objects.filter(topic=topic).delete()
+    response = opened(f"/live/match/{match.pk}/", HTTP_LAST_EVENT_ID=str(second))
+    assert frame(response) == f"retry: 2000\n\nevent: changed\ndata: {topic}\n\n"
+
+
+def test_streams_past_an_addresss_cap_are_refused_429_and_past_the_processs_503(
+    match: Match, opened: Callable[..., Any], settings: Any
+) -> None:
+    settings.LIVE_STREAMS_PER_ADDRESS = 2
+    settings.LIVE_STREAMS = 3
+    path = f"/live/match/{match.pk}/"
+    held = [opened(path, REMOTE_ADDR="10.0.0.7") for _ in range(2)]
+    assert [response.status_code for response in held] == [200, 200]
+
+    refused = opened(path, REMOTE_ADDR="10.0.0.7")
+    assert refused.status_code == 429
+    assert "Too many live pages are open from this address" in refused.content.decode()
+    assert refused["Retry-After"] == "60"
+
+    # another phone elsewhere: its own count
+    assert opened(path, REMOTE_ADDR="10.0.0.8").status_code == 200
+    full = opened(path, REMOTE_ADDR="10.0.0.9")
+    assert full.status_code == 503
+    assert "The server holds as many live pages as it can" in full.content.decode()
+
+    # a page closed frees its place
+    close(held[0])
+    assert opened(path, REMOTE_ADDR="10.0.0.7").status_code == 200
+
+
+def test_a_quiet_stream_sends_a_heartbeat(
+    match: Match, opened: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(streams, "HEARTBEAT_SECONDS", 0.05)
+    response = opened(f"/live/match/{match.pk}/")
+    frame(response)
+    assert frame(response) == ": \n\n"
+
+
+def test_a_stream_of_nothing_is_not_found(opened: Callable[..., Any]) -> None:
+    for path in ("/live/match/999999/", "/live/season/999999/", "/live/night/999999/"):
+        assert opened(path).status_code == 404
+    assert Client().post("/live/match/1/").status_code == 405
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_asgi_the_stream_waits_on_the_event_loop_and_is_told(match: Match) -> None:
+    async def follow() -> list[bytes]:
+        response = await AsyncClient().get(f"/live/match/{match.pk}/")
+        assert response.status_code == 200
+        frames = aiter(response.streaming_content)
+        first = await anext(frames)
+        # another thread commits a change: the loop's stream wakes
+        await asyncio.to_thread(play, match)
+        second = await asyncio.wait_for(anext(frames), 10)
+        await asyncio.to_thread(response.close)
+        return [first, second]
+
+    first, second = asyncio.run(follow())
+    assert first.endswith(f"event: changed\ndata: match:{match.pk}\n\n".encode())
+    assert second.startswith(b"id: ")
+    assert second.endswith(f"event: changed\ndata: match:{match.pk}\n\n".encode())
+    assert hub.held() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_open_stream_holds_no_database_connection(match: Match) -> None:
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("an in-memory database cannot be let go of (it would be gone): PostgreSQL")
+    response = Client().get(f"/live/match/{match.pk}/")
+    try:
+        assert response.status_code == 200
+        assert connection.connection is None
+    finally:
+        response.close()
