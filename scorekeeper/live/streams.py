@@ -8,6 +8,7 @@ under WSGI (the dev server, the test server) on the request's own thread."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 
@@ -27,6 +28,10 @@ from scorekeeper.live.models import LiveChange
 HEARTBEAT_SECONDS = 15.0
 #: how long the browser waits before opening a cut stream again
 RETRY_MS = 2000
+#: a board's stream (a season's wall, a night's pages) is told at most this often: a full hall
+#: plays several times a second, and a TV redrawn every two seconds shows each play, as its
+#: poll did; a table's scoreboard is told of each change at once
+BOARD_GAP_SECONDS = 2.0
 
 
 def stream(request: HttpRequest, topics: Sequence[str], address: str) -> HttpResponseBase:
@@ -41,10 +46,9 @@ def stream(request: HttpRequest, topics: Sequence[str], address: str) -> HttpRes
         return _refused(refused)
     fanout.follow(hub)
     _let_go_of_the_database()
-    lifetime = settings.LIVE_STREAM_MINUTES * 60.0
     held = _Held if not isinstance(request, ASGIRequest) else _HeldAsync
     response = StreamingHttpResponse(
-        held(listener, missed, lifetime), content_type="text/event-stream; charset=utf-8"
+        held(listener, missed, _Pace(topics)), content_type="text/event-stream; charset=utf-8"
     )
     response["Cache-Control"] = "no-store"
     # nginx: pass each event on at once (docs/deployment.md)
@@ -126,11 +130,11 @@ class _Held:
     """A stream's frames; closed with its response (Django closes it when the client goes,
     or the stream ends), however far it was read: the hub lets go of it then."""
 
-    def __init__(self, listener: Listener, missed: list[Change], lifetime: float) -> None:
-        self.listener, self.missed, self.lifetime = listener, missed, lifetime
+    def __init__(self, listener: Listener, missed: list[Change], pace: _Pace) -> None:
+        self.listener, self.missed, self.pace = listener, missed, pace
 
     def __iter__(self) -> Iterator[bytes]:
-        return _frames(self.listener, self.missed, self.lifetime)
+        return _frames(self.listener, self.missed, self.pace)
 
     def close(self) -> None:
         hub.leave(self.listener)
@@ -139,39 +143,56 @@ class _Held:
 class _HeldAsync:
     """``_Held`` on an event loop (ASGI)."""
 
-    def __init__(self, listener: Listener, missed: list[Change], lifetime: float) -> None:
-        self.listener, self.missed, self.lifetime = listener, missed, lifetime
+    def __init__(self, listener: Listener, missed: list[Change], pace: _Pace) -> None:
+        self.listener, self.missed, self.pace = listener, missed, pace
 
     def __aiter__(self) -> AsyncIterator[bytes]:
-        return _frames_async(self.listener, self.missed, self.lifetime)
+        return _frames_async(self.listener, self.missed, self.pace)
 
     def close(self) -> None:
         hub.leave(self.listener)
 
 
-def _frames(listener: Listener, missed: list[Change], lifetime: float) -> Iterator[bytes]:
+class _Pace:
+    """How long a stream lasts, and how often it may be told."""
+
+    def __init__(self, topics: Sequence[str]) -> None:
+        self.lifetime = settings.LIVE_STREAM_MINUTES * 60.0
+        boards = any(not topic.startswith("match:") for topic in topics)
+        self.gap = BOARD_GAP_SECONDS if boards else 0.0
+
+
+def _frames(listener: Listener, missed: list[Change], pace: _Pace) -> Iterator[bytes]:
     try:
         yield f"retry: {RETRY_MS}\n\n".encode() + _framed(missed)
-        ends = time.monotonic() + lifetime
+        ends = time.monotonic() + pace.lifetime
+        told_at = 0.0
         while (left := ends - time.monotonic()) > 0:
-            if listener.wait(min(HEARTBEAT_SECONDS, left)):
-                yield _framed(listener.take()) or b": \n\n"
-            else:
+            if not listener.wait(min(HEARTBEAT_SECONDS, left)):
                 yield b": \n\n"
+                continue
+            if (early := told_at + pace.gap - time.monotonic()) > 0:
+                time.sleep(early)
+            told_at = time.monotonic()
+            yield _framed(listener.take()) or b": \n\n"
     finally:
         hub.leave(listener)
 
 
 async def _frames_async(
-    listener: Listener, missed: list[Change], lifetime: float
+    listener: Listener, missed: list[Change], pace: _Pace
 ) -> AsyncIterator[bytes]:
     try:
         yield f"retry: {RETRY_MS}\n\n".encode() + _framed(missed)
-        ends = time.monotonic() + lifetime
+        ends = time.monotonic() + pace.lifetime
+        told_at = 0.0
         while (left := ends - time.monotonic()) > 0:
-            if await listener.wait_async(min(HEARTBEAT_SECONDS, left)):
-                yield _framed(listener.take()) or b": \n\n"
-            else:
+            if not await listener.wait_async(min(HEARTBEAT_SECONDS, left)):
                 yield b": \n\n"
+                continue
+            if (early := told_at + pace.gap - time.monotonic()) > 0:
+                await asyncio.sleep(early)
+            told_at = time.monotonic()
+            yield _framed(listener.take()) or b": \n\n"
     finally:
         hub.leave(listener)

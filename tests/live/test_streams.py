@@ -6,6 +6,7 @@ quiet stream is kept alive by a heartbeat."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -249,3 +250,28 @@ def test_an_open_stream_holds_no_database_connection(match: Match) -> None:
         assert connection.connection is None
     finally:
         response.close()
+
+
+def test_a_boards_stream_is_told_at_most_every_two_seconds_and_of_the_newest_change(
+    opened: Callable[..., Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    from scorekeeper.leagues.models import Season
+    from tests.browser.test_desk import timed_night
+
+    season = Season.objects.get(pk=timed_night(tables=2).season_id)
+    topic = f"season:{season.pk}"
+    response = opened(f"/live/season/{season.pk}/")
+    frame(response)
+    with django_capture_on_commit_callbacks(execute=True):
+        announce([topic])
+    # (before it is read: the stream takes its time as it sends it)
+    told_at = time.monotonic()
+    assert frame(response).startswith("id: ")
+
+    # two plays in the next moment: one redraw, the newest, two seconds after the last
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            announce([topic])
+    newest = LiveChange.objects.filter(topic=topic).latest("id").id
+    assert frame(response) == f"id: {newest}\nevent: changed\ndata: {topic}\n\n"
+    assert time.monotonic() - told_at >= streams.BOARD_GAP_SECONDS
