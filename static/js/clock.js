@@ -1,8 +1,8 @@
 // The round clock's line (templates/nights/_clock.html): while the clock runs, the time left is
 // counted down each second to the instant in data-runs-out (seconds since 1970), written into
 // the sentence of data-says at "{left}". The server's poll brings the line afresh when the clock
-// is paused, resumed, ended or has run out; without JavaScript the line says the time left when
-// the page was drawn.
+// is paused, resumed, ended or has run out (live.js asks it when the count reaches nought: the
+// event "clock:up"); without JavaScript the line says the time left when the page was drawn.
 (function () {
   "use strict";
 
@@ -25,6 +25,10 @@
       }
       var left = Math.max(0, Math.round(Number(line.dataset.runsOut) - now));
       text.textContent = line.dataset.says.replace("{left}", written(left));
+      if (left === 0 && !line.dataset.up) {
+        line.dataset.up = "said";
+        document.dispatchEvent(new CustomEvent("clock:up"));
+      }
     });
   }
 

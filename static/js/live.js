@@ -10,7 +10,9 @@
 // While the stream is open, a poll's timer asks only once every SAFETY ms (in case an event
 // was lost on the way); while it is not (no EventSource, a proxy that holds events back, a
 // stream refused or cut twice within a minute) the polls ask as before. A page hidden for
-// IDLE ms lets its stream go, and opens it again when it is shown.
+// IDLE ms lets its stream go, and opens it again when it is shown. Offline, nothing is asked;
+// back online, the stream opens again and the page asks once. When a round's clock runs out
+// on the page (clock.js), the page asks too: nobody announces the time running out.
 (function () {
   "use strict";
   var SAFETY = 30000;
@@ -118,6 +120,11 @@
     if (!isLivePoll(event.detail.elt)) {
       return;
     }
+    if (navigator.onLine === false) {
+      // offline: asked again when the phone is back (below)
+      event.preventDefault();
+      return;
+    }
     var told = event.detail.triggeringEvent;
     if (told && String(told.type).indexOf("live:") === 0) {
       return;
@@ -140,6 +147,22 @@
     if (isLivePoll(event.detail.elt) && !event.detail.successful) {
       lastAsked = 0;
     }
+  });
+
+  window.addEventListener("offline", function () {
+    letGo(current, 0);
+  });
+  window.addEventListener("online", function () {
+    reopen();
+    tell("changed");
+  });
+
+  // the round's time is up on this page's clock: a moment later the server says so too
+  document.addEventListener("clock:up", function () {
+    window.setTimeout(function () {
+      tell("clock");
+      tell("changed");
+    }, 1000);
   });
 
   document.addEventListener("visibilitychange", function () {

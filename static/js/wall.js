@@ -19,6 +19,17 @@
   }
 
   var offline = document.querySelector("[data-wall-offline]");
+  // the board's stream (live.js) says so too: cut, or back
+  document.addEventListener("htmx:sseError", function () {
+    if (offline) {
+      offline.hidden = false;
+    }
+  });
+  document.addEventListener("htmx:sseOpen", function () {
+    if (offline) {
+      offline.hidden = true;
+    }
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!offline || !event.detail.elt || event.detail.elt.id !== "wall-board") {
       return;

@@ -303,7 +303,7 @@ def test_a_nine_player_straight_night_is_drawn_played_on_phones_and_shown_on_the
     assert board_path == f"/nights/{night.pk}/board/"
     tv.goto(live_server.url + board_path)
     board = tv.locator("#wall-board")
-    expect(board).to_have_attribute("hx-trigger", "every 2s")
+    expect(board).to_have_attribute("hx-trigger", "every 2s, live:changed")
     expect(board.get_by_text("The first round has not started yet.")).to_be_visible()
 
     # Round 1 started: the table cards, and the TV shows the round at its next poll.

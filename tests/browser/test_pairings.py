@@ -133,8 +133,20 @@ def test_axe_finds_nothing_serious_on_the_table_pages(
         f"/leagues/{league}/tables/cards/?count=none",
     ):
         page.goto(live_server.url + where)
+        settled(page)
         found = blocking_violations(page)
         assert not found, f"{where} ({scheme}):\n" + "\n".join(found)
+
+
+def settled(page: Page) -> None:
+    """A live page's stream is open, and the one redraw it asks for on opening has settled
+    (axe would read the colours of a part fading in)."""
+    if page.locator("[sse-connect]").count():
+        expect(page.locator("[sse-connect][data-live-open]")).to_have_count(1)
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
+    page.wait_for_timeout(500)
 
 
 def pdf_pages(pdf: bytes) -> int:

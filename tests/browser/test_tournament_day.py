@@ -26,6 +26,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.nights.live import clock_moved
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables import entries
 from scorekeeper.tables.recording import Author
@@ -316,6 +317,8 @@ def test_a_swiss_tournament_day_from_the_desk_and_the_tables_phones(
     assert round_1.clock_started_at is not None
     round_1.clock_started_at = timezone.now() - datetime.timedelta(minutes=MINUTES + 1)
     round_1.save(update_fields=["clock_started_at"])
+    # the pages' own count would reach nought 55 minutes on, and ask then: told now instead
+    clock_moved(round_1)
     expect(clock).to_have_text("Round 1 · Time: last hand", timeout=POLLED)
     expect(desk_table(laptop, 4).get_by_test_id("desk-state")).to_contain_text("Time: last hand")
     fourth.reload()
