@@ -46,7 +46,7 @@ def stream(request: HttpRequest, topics: Sequence[str], address: str) -> HttpRes
         return _refused(refused)
     fanout.follow(hub)
     _let_go_of_the_database()
-    held = _Held if not isinstance(request, ASGIRequest) else _HeldAsync
+    held = _HeldOnLoop if isinstance(request, ASGIRequest) else _HeldOnThread
     response = StreamingHttpResponse(
         held(listener, missed, _Pace(topics)), content_type="text/event-stream; charset=utf-8"
     )
@@ -133,24 +133,22 @@ class _Held:
     def __init__(self, listener: Listener, missed: list[Change], pace: _Pace) -> None:
         self.listener, self.missed, self.pace = listener, missed, pace
 
+    def close(self) -> None:
+        hub.leave(self.listener)
+
+
+class _HeldOnThread(_Held):
+    """Read on the request's thread (WSGI)."""
+
     def __iter__(self) -> Iterator[bytes]:
         return _frames(self.listener, self.missed, self.pace)
 
-    def close(self) -> None:
-        hub.leave(self.listener)
 
-
-class _HeldAsync:
-    """``_Held`` on an event loop (ASGI)."""
-
-    def __init__(self, listener: Listener, missed: list[Change], pace: _Pace) -> None:
-        self.listener, self.missed, self.pace = listener, missed, pace
+class _HeldOnLoop(_Held):
+    """Read on the server's event loop (ASGI)."""
 
     def __aiter__(self) -> AsyncIterator[bytes]:
         return _frames_async(self.listener, self.missed, self.pace)
-
-    def close(self) -> None:
-        hub.leave(self.listener)
 
 
 class _Pace:
