@@ -16,6 +16,9 @@ from scorekeeper.live.models import LiveChange
 CHANGED = "changed"
 #: the round clock's line alone (started, paused, resumed, ended)
 CLOCK = "clock"
+#: one change in this many lets go of the rows older than an hour (fanout.prune), so that they
+#: go where no process follows them too
+PRUNE_EVERY = 1000
 
 
 class _Told:
@@ -47,6 +50,8 @@ def announce(topics: Iterable[str], event: str = CHANGED) -> None:
     told.written.update((topic, event) for topic in topics)
     told.changes.extend(changes)
     fanout.written(changes)
+    if any(id % PRUNE_EVERY == 0 for id, _, _ in changes):
+        fanout.prune()
     if new_transaction:
         transaction.on_commit(told, robust=True)
 

@@ -275,3 +275,22 @@ def test_a_boards_stream_is_told_at_most_every_two_seconds_and_of_the_newest_cha
     newest = LiveChange.objects.filter(topic=topic).latest("id").id
     assert frame(response) == f"id: {newest}\nevent: changed\ndata: {topic}\n\n"
     assert time.monotonic() - told_at >= streams.BOARD_GAP_SECONDS
+
+
+def test_rows_older_than_an_hour_go_but_the_newest_so_that_ids_never_go_back() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from scorekeeper.live import fanout
+
+    old = [LiveChange.objects.create(topic=f"match:{n}") for n in range(3)]
+    LiveChange.objects.filter(pk__in=[row.pk for row in old]).update(
+        at=timezone.now() - timedelta(hours=2)
+    )
+    assert fanout.prune() == 2
+    assert list(LiveChange.objects.values_list("pk", flat=True)) == [old[-1].pk]
+    fresh = LiveChange.objects.create(topic="match:9")
+    assert fresh.pk > old[-1].pk
+    assert fanout.prune() == 1
+    assert list(LiveChange.objects.values_list("pk", flat=True)) == [fresh.pk]
