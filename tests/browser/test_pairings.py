@@ -143,9 +143,9 @@ def settled(page: Page) -> None:
     (axe would read the colours of a part fading in)."""
     if page.locator("[sse-connect]").count():
         expect(page.locator("[sse-connect][data-live-open]")).to_have_count(1)
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
-    )
+    expect(
+        page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")
+    ).to_have_count(0)
     page.wait_for_timeout(500)
 
 
