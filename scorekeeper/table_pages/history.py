@@ -164,17 +164,20 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     row = match_row_to_watch(request, pk)
     if match_role(request, row) == SCOREKEEPER:
         # the hands' Edit and Delete forms carry this browser's CSRF token: drawn for it alone
-        response = _live_drawn(request, pk)
+        shown = match_to_watch(request, pk)
+        response = _live_drawn(request, shown)
     else:
-        response = _live_watched(request, row)
-    if row.finished and request.GET.get("v"):
+        response, shown = _live_watched(request, row)
+    # what is drawn is what the page will show: a change committed since the poll's first read
+    # (a stream tells the page of one play as the next commits) is drawn, and named, with it
+    response["ETag"] = quote_etag(shown.poll_version)
+    if shown.finished and request.GET.get("v"):
         # the match ended on another phone: the entry forms must go, so load the page afresh
         response["HX-Refresh"] = "true"
     return response
 
 
-def _live_drawn(request: HttpRequest, pk: int) -> HttpResponse:
-    match = match_to_watch(request, pk)
+def _live_drawn(request: HttpRequest, match: Match) -> HttpResponse:
     context = live_board_context(match)
     context["role"] = match_role(request, match)
     return render(request, "tables/_live.html", context)
@@ -187,7 +190,7 @@ def _watched_key(row: Match) -> str:
     return f"live.{row.pk}.{shown}.{get_language()}.{get_current_timezone_name()}"
 
 
-def _live_watched(request: HttpRequest, row: Match) -> HttpResponse:
+def _live_watched(request: HttpRequest, row: Match) -> tuple[HttpResponse, Match]:
     """A watcher's answer after a change: drawn by the entry that made the change
     (draw_for_watchers), else by the first of the table's phones to ask, and given to the others
     from the cache. A page showing the version just before a play that only added to the hand
@@ -197,10 +200,12 @@ def _live_watched(request: HttpRequest, row: Match) -> HttpResponse:
     keys = [_play_key(key), key] if request.GET.get("v") == str(row.version - 1) else [key]
     found = cache.get_many(keys)
     content = next((found[name] for name in keys if name in found), None)
-    if content is None:
-        content = _live_drawn(request, row.pk).content
-        cache.set(key, content, WATCHED_FOR)
-    return HttpResponse(content)
+    if content is not None:
+        return HttpResponse(content), row
+    match = match_to_watch(request, row.pk)
+    response = _live_drawn(request, match)
+    cache.set(_watched_key(match), response.content, WATCHED_FOR)
+    return response, match
 
 
 def _play_key(watched_key: str) -> str:

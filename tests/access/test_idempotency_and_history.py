@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -506,6 +507,34 @@ def test_a_poll_for_the_end_of_the_match_on_another_phone_reloads_the_page(
 
     assert response["HX-Refresh"] == "true"
     assert "Ana wins the match." in text(response)
+
+
+@pytest.mark.parametrize("persona", ["link_viewer", "scorekeeper"], indirect=True)
+def test_a_poll_that_draws_the_end_committed_as_it_asked_names_it_and_reloads_the_page(
+    persona: Persona, scorekeeper: Persona, match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream tells a page of one play while the next commits: the poll asked about the
+    first reads the match again to draw it, and finds the match over. What it draws is what it
+    names (the next poll is not told "unchanged" of a page it never reloaded)."""
+    from scorekeeper.table_pages import history
+
+    for n, points in enumerate((35, 35, 35, 35, 35)):
+        tap(scorekeeper.client, match, {"player": "Ana", "points": str(points)}, key=f"k{n}")
+    drawn = history.match_to_watch
+
+    def the_last_play_commits_first(request, pk):
+        tap(scorekeeper.client, match, {"player": "Ana", "points": "10"}, key="last")
+        return drawn(request, pk)
+
+    monkeypatch.setattr(history, "match_to_watch", the_last_play_commits_first)
+    cache.clear()  # nothing drawn for watchers yet: the poll draws
+    response = poll(persona.client, match, "2", **HTMX)
+
+    ended = Match.objects.get(pk=match.pk)
+    assert ended.finished
+    assert response["HX-Refresh"] == "true"
+    assert "Ana wins the match." in text(response)
+    assert response["ETag"] == f'"{ended.poll_version}"'
 
 
 @pytest.mark.parametrize("persona", ["stranger", "link_viewer", "scorekeeper"], indirect=True)

@@ -17,9 +17,10 @@ from django.http import StreamingHttpResponse
 from django.test import AsyncClient, Client
 
 from scorekeeper import rules
+from scorekeeper.live import announce as announcing
 from scorekeeper.live import streams
 from scorekeeper.live.announce import announce
-from scorekeeper.live.hub import hub
+from scorekeeper.live.hub import Hub
 from scorekeeper.live.models import LiveChange
 from scorekeeper.nights.desk import clock_start
 from scorekeeper.tables import entries
@@ -31,10 +32,16 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _this_process_alone(settings: Any) -> None:
-    """The streams here are this process's: no follower thread (which would hold a connection
-    to the test database past the run). tests/live/test_across_processes.py follows."""
+def hub(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Hub:
+    """The streams here are this test's alone: a hub of its own (a browser test run earlier in
+    this process may still hold streams its server has not yet seen closed), and no follower
+    thread (which would hold a connection to the test database past the run).
+    tests/live/test_across_processes.py follows."""
     settings.LIVE_FANOUT = "local"
+    own = Hub()
+    monkeypatch.setattr(streams, "hub", own)
+    monkeypatch.setattr(announcing, "hub", own)
+    return own
 
 
 @pytest.fixture
@@ -43,7 +50,7 @@ def match() -> Match:
 
 
 @pytest.fixture
-def opened() -> Iterator[Callable[..., StreamingHttpResponse]]:
+def opened(hub: Hub) -> Iterator[Callable[..., StreamingHttpResponse]]:
     """Open streams with the test client; each is closed (the hub lets go) after the test."""
     held: list[StreamingHttpResponse] = []
 
@@ -221,7 +228,7 @@ def test_a_stream_of_nothing_is_not_found(opened: Callable[..., Any]) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_under_asgi_the_stream_waits_on_the_event_loop_and_is_told(match: Match) -> None:
+def test_under_asgi_the_stream_waits_on_the_event_loop_and_is_told(match: Match, hub: Hub) -> None:
     async def follow() -> list[bytes]:
         response = await AsyncClient().get(f"/live/match/{match.pk}/")
         assert response.status_code == 200
