@@ -293,7 +293,9 @@
 
   function cameOnline() {
     lastContact = Date.now();
-    if (offline) {
+    // an answer to a question asked before the drop, landing after it: the phone is offline
+    // still (its "online" event says when it is back)
+    if (offline && navigator.onLine !== false) {
       offline = false;
       render();
       send();
