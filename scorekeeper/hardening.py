@@ -89,7 +89,8 @@ class RequestLimitsMiddleware:
             return _refused(400, "Bad request: it holds text that is not valid Unicode.")
         if isinstance(exception, OperationalError) and _busy(exception):
             # SQLite: the entry waited its turn for the write lock (settings: "timeout") and
-            # did not get it; PostgreSQL: it was chosen to end a deadlock. Its transaction was
+            # did not get it; PostgreSQL: it was chosen to end a deadlock, or under ASGI it
+            # waited for one of the pool's connections and none came free. Its transaction was
             # rolled back whole, so sending it again with the same entry key records it once;
             # a phone does so by itself (app.js), and a plain form gets a button to.
             if request.method == "POST" and not request.headers.get("HX-Request"):
@@ -117,7 +118,12 @@ def _utf_8(body: bytes) -> bool:
 
 def _busy(exception: OperationalError) -> bool:
     text = str(exception)
-    return "locked" in text or "deadlock detected" in text
+    return (
+        "locked" in text
+        or "deadlock detected" in text
+        # psycopg_pool.PoolTimeout (settings.py: the pool under ASGI)
+        or "couldn't get a connection" in text
+    )
 
 
 def _resend(request: HttpRequest) -> list[tuple[str, str]] | None:

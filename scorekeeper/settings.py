@@ -211,11 +211,26 @@ TEMPLATES = [
 ]
 
 _database = dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+#: Under an ASGI server (scorekeeper/asgi.py says so before the settings are read) Django runs
+#: each request's sync view in a thread of its own: a connection kept past the request would
+#: stay with a thread that is gone (on PostgreSQL, one more server connection per request
+#: until the garbage collector closes it). There each request takes one from Django's pool
+#: (PostgreSQL) or opens its own (SQLite, a file: cheap).
+SERVED_BY_ASGI = os.environ.get("SCOREKEEPER_ASGI") == "1"
 if _database["ENGINE"] != "django.db.backends.sqlite3":
-    # Reuse server connections across requests; Django's health check replaces one that the
-    # server closed (a restart, an idle timeout) instead of failing the next request.
-    _database["CONN_MAX_AGE"] = 60
-    _database["CONN_HEALTH_CHECKS"] = True
+    if SERVED_BY_ASGI:
+        _database.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2,
+            "max_size": int(os.environ.get("SCOREKEEPER_DATABASE_POOL", "10")),
+            # past this a request is answered "busy, try again" (hardening.py), not kept waiting
+            "timeout": 10,
+        }
+        _database["CONN_MAX_AGE"] = 0
+    else:
+        # Reuse server connections across requests; Django's health check replaces one that
+        # the server closed (a restart, an idle timeout) instead of failing the next request.
+        _database["CONN_MAX_AGE"] = 60
+        _database["CONN_HEALTH_CHECKS"] = True
 else:
     # Writers take the database lock when their transaction begins, so two phones saving at
     # once wait for each other (up to the timeout) instead of one failing with "locked".
@@ -229,8 +244,9 @@ else:
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
         }
     )
-    # Keep each worker's connection: the pragmas above run once per connection, not per request.
-    _database["CONN_MAX_AGE"] = 60
+    # Keep each worker's connection: the pragmas above run once per connection, not per
+    # request (a WSGI worker's thread lives on; under ASGI the request's thread does not).
+    _database["CONN_MAX_AGE"] = 0 if SERVED_BY_ASGI else 60
 DATABASES = {"default": _database}
 
 

@@ -1,7 +1,8 @@
 """The app in a real server process on 127.0.0.1, and phones that talk to it over HTTP.
 
-The server is gunicorn with three worker processes, as in production, on a database of its own:
-a SQLite file, or a database made for it on the PostgreSQL server the test run uses.
+The server is gunicorn with three worker processes, as in production, or uvicorn (the app under
+ASGI, ``asgi=True``) with two, on a database of its own: a SQLite file, or a database made for
+it on the PostgreSQL server the test run uses.
 """
 
 from __future__ import annotations
@@ -127,28 +128,17 @@ class Server:
     log: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
+    asgi: bool = False
 
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}"
 
     def start(self) -> None:
-        gunicorn = Path(sys.executable).with_name("gunicorn")
         with self.log.open("a") as log:
             # a session (process group) of its own: a kill reaches the workers at once
             self.process = subprocess.Popen(
-                [
-                    str(gunicorn),
-                    "scorekeeper.wsgi",
-                    "-w",
-                    "3",
-                    "-b",
-                    f"{HOST}:{self.port}",
-                    "--graceful-timeout",
-                    "2",
-                    "--timeout",
-                    str(TIMEOUT),
-                ],
+                self._command(),
                 cwd=ROOT,
                 env=self.env,
                 stdout=log,
@@ -167,6 +157,35 @@ class Server:
             time.sleep(0.1)
         self.stop()
         raise AssertionError(f"the server did not answer within {TIMEOUT} s:\n{self.tail()}")
+
+    def _command(self) -> list[str]:
+        if self.asgi:
+            uvicorn = Path(sys.executable).with_name("uvicorn")
+            return [
+                str(uvicorn),
+                "scorekeeper.asgi:application",
+                "--workers",
+                "2",
+                "--host",
+                HOST,
+                "--port",
+                str(self.port),
+                "--timeout-graceful-shutdown",
+                "2",
+            ]
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        return [
+            str(gunicorn),
+            "scorekeeper.wsgi",
+            "-w",
+            "3",
+            "-b",
+            f"{HOST}:{self.port}",
+            "--graceful-timeout",
+            "2",
+            "--timeout",
+            str(TIMEOUT),
+        ]
 
     def kill(self) -> None:
         """SIGKILL to the server and every worker: no chance to finish what they were doing."""

@@ -2,8 +2,9 @@
 the fan-out has (scorekeeper/live/fanout.py): the SQLite file's newest rows, PostgreSQL's
 LISTEN/NOTIFY, Redis pub/sub (on private servers, as the suite starts them).
 
-The server is gunicorn with three workers (tests/access/server.py), the change a play recorded
-by `manage.py shell` in a process of its own: the stream is told, with the change's id."""
+The server is gunicorn with three workers or uvicorn with two (tests/access/server.py: the
+stream waits on a thread, or on the event loop), the change a play recorded by `manage.py
+shell` in a process of its own: the stream is told, with the change's id."""
 
 from __future__ import annotations
 
@@ -85,11 +86,12 @@ def environment(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict
         yield env
 
 
+@pytest.mark.parametrize("server_kind", ["gunicorn", "uvicorn"])
 def test_a_play_recorded_in_another_process_reaches_the_stream_a_server_holds(
-    environment: dict[str, str], tmp_path: Path
+    environment: dict[str, str], tmp_path: Path, server_kind: str
 ) -> None:
     match = shell(environment, NEW_MATCH)["match"]
-    server = Server(environment, tmp_path / "server.log")
+    server = Server(environment, tmp_path / "server.log", asgi=server_kind == "uvicorn")
     server.start()
     try:
         frames: queue.Queue[str] = queue.Queue()

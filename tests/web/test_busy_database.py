@@ -1,11 +1,13 @@
-"""An entry that waited for SQLite's write lock past its timeout gets a clear answer to send it
-again (503 with Retry-After), never a bare 500, and nothing of it is saved."""
+"""An entry that waited for SQLite's write lock (or a pooled PostgreSQL connection) past its
+timeout gets a clear answer to send it again (503 with Retry-After), never a bare 500, and
+nothing of it is saved."""
 
 from __future__ import annotations
 
 import re
 from unittest import mock
 
+import pytest
 from django.db import OperationalError
 from django.test import Client
 from django.urls import reverse
@@ -15,12 +17,20 @@ from scorekeeper.tables.models import Match, Play
 from tests.web.table import scorekeeper_client
 
 
-def test_a_play_that_found_the_database_locked_is_answered_503_to_send_again(
-    straight_match: Match,
+@pytest.mark.parametrize(
+    "busy",
+    [
+        "database is locked",
+        # under ASGI on PostgreSQL: no connection of the pool came free (psycopg_pool's words)
+        "couldn't get a connection after 10.00 sec",
+    ],
+)
+def test_a_play_that_found_the_database_busy_is_answered_503_to_send_again(
+    straight_match: Match, busy: str
 ) -> None:
     client: Client = scorekeeper_client()
     client.raise_request_exception = False
-    locked = OperationalError("database is locked")
+    locked = OperationalError(busy)
 
     with mock.patch.object(entries, "_record", side_effect=locked):
         response = client.post(
