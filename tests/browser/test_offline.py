@@ -25,7 +25,14 @@ from tests.browser.offline import (
     wait_for_the_service_worker,
     waiting,
 )
-from tests.browser.table import NETWORK_DOWN, csp_violations, join, listen, tap_score
+from tests.browser.table import (
+    HTMX_UNANSWERED,
+    NETWORK_DOWN,
+    csp_violations,
+    join,
+    listen,
+    tap_score,
+)
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 #: ten plays, tapped with the Wi-Fi down (player, points)
@@ -134,7 +141,7 @@ def test_plays_and_a_hand_end_tapped_offline_land_once_in_order_after_reload_and
     assert csp_violations(heard) == []
 
 
-@pytest.mark.console_errors(NETWORK_DOWN)
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED)
 @pytest.mark.django_db(transaction=True)
 def test_undo_offline_takes_back_the_newest_entry_still_waiting(
     new_context: NewContext, live_server: LiveServer

@@ -17,14 +17,14 @@ from scorekeeper import rules
 from scorekeeper.access.models import SCOREKEEPER, ShareLink
 from scorekeeper.tables.scoring import create_match
 from tests.browser.offline import go_offline
-from tests.browser.table import NETWORK_DOWN, expect_totals, join, tap_score
+from tests.browser.table import HTMX_UNANSWERED, NETWORK_DOWN, expect_totals, join, tap_score
 
 
 def hall_clock(at: datetime.datetime) -> str:
     return timezone.localtime(at).strftime("%H:%M")
 
 
-@pytest.mark.console_errors(NETWORK_DOWN)
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED)
 @pytest.mark.django_db(transaction=True)
 def test_the_offline_note_tells_the_time_as_the_board_does(
     new_context: Callable[..., BrowserContext], live_server: LiveServer

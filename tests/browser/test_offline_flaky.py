@@ -29,6 +29,7 @@ from tests.browser.offline import (
     waiting,
 )
 from tests.browser.table import (
+    HTMX_UNANSWERED,
     NETWORK_DOWN,
     REFUSED,
     csp_violations,
@@ -83,7 +84,7 @@ def new_phone(new_context: NewContext, heard: list[str]) -> tuple[BrowserContext
     return context, page
 
 
-@pytest.mark.console_errors(NETWORK_DOWN)
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED)
 @pytest.mark.django_db(transaction=True)
 def test_with_half_the_requests_failing_thirty_plays_land_once_in_the_order_tapped(
     new_context: NewContext, live_server: LiveServer
@@ -131,7 +132,7 @@ def test_with_half_the_requests_failing_thirty_plays_land_once_in_the_order_tapp
     assert [line for line in heard if line.startswith("page error")] == []
 
 
-@pytest.mark.console_errors(NETWORK_DOWN, REFUSED)
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED, REFUSED)
 @pytest.mark.parametrize("resolved_by", ["fixing it", "dropping it"])
 @pytest.mark.django_db(transaction=True)
 def test_a_play_the_rules_refuse_holds_up_the_plays_after_it_until_fixed_or_dropped(
@@ -258,7 +259,7 @@ def test_a_player_picked_while_the_last_answer_is_on_its_way_stays_picked(
     assert plays_stored(match) == [(1, "Ann", 10), (1, "Cy", 20)]
 
 
-@pytest.mark.console_errors(NETWORK_DOWN)
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED)
 @pytest.mark.django_db(transaction=True)
 def test_the_hand_end_being_filled_in_stays_open_when_the_network_comes_back(
     new_context: NewContext, live_server: LiveServer

@@ -28,6 +28,7 @@ from tests.browser.offline import (
 )
 from tests.browser.table import (
     FORBIDDEN,
+    HTMX_UNANSWERED,
     NETWORK_DOWN,
     csp_violations,
     expect_board_ready,
@@ -45,7 +46,7 @@ def new_match() -> rules.Match:
     return create_match(rules.Match("straight", PLAYERS, hands=(rules.Hand(leader="Ann"),)))
 
 
-@pytest.mark.console_errors(NETWORK_DOWN, FORBIDDEN)
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED, FORBIDDEN)
 @pytest.mark.django_db(transaction=True)
 def test_a_revoked_link_keeps_the_entries_and_they_can_be_saved_as_a_match_file(
     new_context: NewContext, live_server: LiveServer, tmp_path: Path
@@ -88,7 +89,7 @@ def test_a_revoked_link_keeps_the_entries_and_they_can_be_saved_as_a_match_file(
     assert csp_violations(heard) == []
 
 
-@pytest.mark.console_errors(NETWORK_DOWN, FORBIDDEN)
+@pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED, FORBIDDEN)
 @pytest.mark.django_db(transaction=True)
 def test_a_phone_signed_out_while_offline_is_asked_to_sign_in_and_loses_nothing(
     new_context: NewContext, live_server: LiveServer, django_user_model
