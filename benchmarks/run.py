@@ -21,8 +21,9 @@ from pathlib import Path
 
 import dj_database_url
 from django.db import connections, transaction
+from django.urls import reverse
 
-from benchmarks import data, each_request, hall, load, server
+from benchmarks import data, each_request, hall, load, server, streams_memory
 from benchmarks.each_request import CLIENTS
 
 ALIAS = "benchmark"
@@ -62,6 +63,11 @@ def benchmark(options: dict, say: Say) -> dict:
         )
     if options["hall"]:
         options = {**options, "step_list": steps(options["steps"])}
+    if options["streams_memory"] and (options["hall"] or options["server"] == "gunicorn"):
+        raise ValueError(
+            "--streams-memory measures uvicorn's streams on their own: leave out --hall and "
+            "--server gunicorn."
+        )
     if options["server"] not in SERVERS:
         raise ValueError(f"--server is one of {', '.join(SERVERS)}.")
     if options["workers"] < 0 or options["stream_workers"] < 1:
@@ -131,9 +137,16 @@ def run(wrk: str, options: dict, say: Say) -> dict:
                 "fill_seconds": round(fill_seconds, 1),
             },
         }
-        if options["hall"]:
+        if options["streams_memory"]:
+            say(f"Opening {options['streams_memory']} streams ...")
+            streams = pairs[0][1]
+            path = reverse("leagues:season_stream", args=[filled.season_id])
+            report["streams_memory"] = streams_memory.measure(
+                streams, path, options["streams_memory"], server.PIDS[streams]
+            )
+        elif options["hall"]:
             report["hall"] = play_the_hall(wrk, options, folder, filled, pairs, say)
-        if options["rounds"] > 0 or not options["hall"]:
+        if not options["streams_memory"] and (options["rounds"] > 0 or not options["hall"]):
             report.update(
                 each_request.measure_requests(wrk, options, folder, filled, bases[0], say)
             )
@@ -327,6 +340,8 @@ def render(report: dict) -> str:
     ]
     if "hall" in report:
         lines.append(hall.render(report["hall"]))
+    if "streams_memory" in report:
+        lines.append(streams_memory.render(report["streams_memory"]))
     if "results" in report:
         lines += ["", each_request.render_requests(report)]
     return "\n".join(lines) + "\n"

@@ -182,6 +182,10 @@ def uvicorn(env: dict[str, str], *, workers: int, log: Path) -> Iterator[str]:
         yield base
 
 
+#: each running server's process (its master), by its base URL
+PIDS: dict[str, int] = {}
+
+
 @contextmanager
 def _serving(
     name: str, command: list[str], env: dict[str, str], port: int, log: Path
@@ -198,8 +202,10 @@ def _serving(
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(name, base, process, log)
+        PIDS[base] = process.pid
         yield base
     finally:
+        PIDS.pop(base, None)
         _stop(process)
 
 

@@ -99,6 +99,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-install", action="store_true", help="never install wrk, even as root"
         )
+        parser.add_argument(
+            "--streams-memory",
+            type=int,
+            default=0,
+            metavar="N",
+            help="instead of the load, open N idle streams of the season's wall board and report "
+            "the server's memory before and with them, and per stream",
+        )
         night = parser.add_argument_group("the hall (--hall)")
         night.add_argument(
             "--hall",
