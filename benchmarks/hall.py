@@ -336,7 +336,7 @@ def judge(step: dict, tables: int, *, streams: bool = False) -> None:
     kinds = step["kinds"]
     asked = planned(tables, streams=streams)
     step["tables"] = tables
-    step["streams"] = streams
+    step["with_streams"] = streams
     step["planned_requests_per_second"] = round(sum(asked.values()), 1)
     step["sent_requests_per_second"] = round(
         sum(kinds.get(kind, {}).get("requests_per_second", 0.0) for kind in asked), 1
@@ -370,6 +370,12 @@ def judge(step: dict, tables: int, *, streams: bool = False) -> None:
             why.append(f"{kind} p99 {measured['p99_ms']:g} ms > {BOARD_P99_MS} ms")
     if step["errors_total"]:
         why.append(f"{step['errors_total']} errors")
+    held_open = step.get("streams", {})
+    if streams and held_open.get("open_at_end", 0) < held_open.get("wanted", 0):
+        why.append(
+            f"{held_open['wanted'] - held_open['open_at_end']} of {held_open['wanted']} "
+            "streams were not open at the end"
+        )
     if step["sent_requests_per_second"] < kept_pace(step, streams=streams):
         why.append(
             f"the phones fell behind: {step['sent_requests_per_second']:g} of "

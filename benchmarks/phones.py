@@ -97,6 +97,10 @@ table_watchers: defaultdict[int, list[Phone]] = defaultdict(list)
 screens: list[Phone] = []
 #: the streams' greenlets: stopped before locust quits
 stream_greenlets: list[gevent.Greenlet] = []
+#: the phones and TVs whose page has a stream
+streaming_phones: list[Phone] = []
+#: what the phones measure with the streams, reported even when none came (a short hold)
+STREAM_KINDS = ("seen (event)", "seen (fragment)", "board refresh")
 
 
 class Phone(FastHttpUser):
@@ -213,6 +217,7 @@ class Phone(FastHttpUser):
             return
         self.stream_path = address
         self.stream_base = STREAM_SERVERS[self.server() % len(STREAM_SERVERS)]
+        streaming_phones.append(self)
         stream_greenlets.append(gevent.spawn(self.follow))
 
     def follow(self) -> None:
@@ -666,15 +671,20 @@ def conduct(environment) -> None:
     started, cpu = time.monotonic(), time.process_time()
     gevent.sleep(PLAN["hold"])
     held = time.monotonic() - started
+    open_streams = sum(phone.streaming for phone in streaming_phones)
     gevent.killall(stream_greenlets, block=False)
     # this process's own CPU time: near 100% of a core, it is the load generator that limits
     load = 100 * (time.process_time() - cpu) / held
-    Path(PLAN["results"]).write_text(json.dumps(results(environment, held, load), indent=1))
+    measured = results(environment, held, load)
+    measured["streams"] = {"wanted": len(streaming_phones), "open_at_end": open_streams}
+    Path(PLAN["results"]).write_text(json.dumps(measured, indent=1))
     runner.quit()
 
 
 def results(environment, held: float, load: float) -> dict:
     kinds: dict[str, dict[str, Any]] = {}
+    for kind in STREAM_KINDS if STREAMS else ():
+        kinds[kind] = {"requests": 0, "errors": 0, "p50_ms": 0, "p99_ms": 0, "max_ms": 0}
     for entry in environment.stats.entries.values():
         if not entry.num_requests:
             continue
