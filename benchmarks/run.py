@@ -72,12 +72,10 @@ def benchmark(options: dict, say: Say) -> dict:
         raise ValueError(f"--server is one of {', '.join(SERVERS)}.")
     if options["workers"] < 0 or options["stream_workers"] < 1:
         raise ValueError("--workers and --stream-workers take 1 or more.")
-    gunicorn_workers = 2 * multiprocessing.cpu_count() + 1
-    options = {
-        **options,
-        "workers": options["workers"]
-        or (multiprocessing.cpu_count() if options["server"] == "uvicorn" else gunicorn_workers),
-    }
+    # uvicorn's as gunicorn's: a worker answers its requests in threads under one interpreter
+    # lock, so a slow page holds up the others in its process; with 2 CPUs, 5 workers held
+    # twice the tables 2 did (docs/deployment.md)
+    options = {**options, "workers": options["workers"] or 2 * multiprocessing.cpu_count() + 1}
     wrk = load.find_wrk(install=not options["no_install"])
     with server.stopped_by_signals():
         return run(wrk, options, say)

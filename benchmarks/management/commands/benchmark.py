@@ -73,8 +73,7 @@ class Command(BaseCommand):
             "--workers",
             type=int,
             default=0,
-            help="workers of each server: uvicorn's (default: as many as CPUs) or gunicorn's "
-            "(default: 2 x CPUs + 1)",
+            help="workers of each server, uvicorn's or gunicorn's (default: 2 x CPUs + 1)",
         )
         parser.add_argument(
             "--threads",
