@@ -2,9 +2,10 @@
 
 The hall's phones (phones.py) send what the pages they were served say, as a browser with htmx
 does: the address a form posts to, its hidden fields (the CSRF token, the entry's one-time key,
-the version the board shows), the names and values of its choices and buttons, and the address
-and period of the element that polls. Nothing here knows the app's URLs or field names, so the
-benchmark follows the app when they change. Plain Python: no Django, no locust.
+the version the board shows), the names and values of its choices and buttons, the address
+and period of the element that polls, and the address of the page's stream. Nothing here knows
+the app's URLs or field names, so the benchmark follows the app when they change. Plain
+Python: no Django, no locust.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ ATTRIBUTE = re.compile(r'([a-z-]+)="([^"]*)"', re.IGNORECASE)
 #: an input an answer sends out of band, to be swapped in for the forms' inputs of its name
 OOB_INPUT = re.compile(r"<input\b[^>]*\bhx-swap-oob=[^>]*>", re.IGNORECASE)
 PERIOD = re.compile(r"every (\d+(?:\.\d+)?)(ms|s)\b")
+#: the element that holds the page's stream (htmx's SSE extension)
+STREAM = re.compile(r"<[a-z]+\b[^>]*\bsse-connect=\"([^\"]+)\"", re.IGNORECASE)
 
 
 @dataclass
@@ -126,6 +129,12 @@ def live_poll(page: str) -> tuple[str, str] | None:
         if version:
             return address, version[0]
     return None
+
+
+def stream_address(page: str) -> str | None:
+    """The address of the page's stream (server-sent events), or None when it holds none."""
+    found = STREAM.search(page)
+    return html.unescape(found.group(1)) if found else None
 
 
 def renewed_fields(page: str) -> dict[str, str]:

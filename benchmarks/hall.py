@@ -2,8 +2,13 @@
 
 For each number of tables it tries, the command opens that many league matches in the season
 (data.open_tables), writes a plan and runs locust, headless, in a process of its own with the
-hall's phones (phones.py). A number of tables holds when, for the whole hold, a tap's p99 is
-within 250 ms, a poll's within 100 ms, no request fails and the phones keep their pace. The
+hall's phones (phones.py). By default every phone and TV holds its page's stream and asks its
+poll on each event (a timer poll every 30 s besides); with --no-streams they poll on their
+timers only. A number of tables holds when, for the whole hold, a tap's p99 is within 250 ms,
+no request fails, the scorekeepers keep their pace and, with the streams, the other phones of
+the table have the tap's new board within 300 ms of the tap's answer (p99 of "seen
+(fragment)") and the TVs' refreshes, from their event to their answer, are within 500 ms (p99
+of "board refresh"); without, a poll's p99 is within 100 ms and every phone keeps its pace. The
 search steps up through the given numbers until one does not hold, then halves the gap
 between the last that held and the first that did not. The hall's capacity is the most
 tables that held.
@@ -24,7 +29,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +55,15 @@ DESKS = 1
 DESK_SECONDS = 3.0
 PAIRINGS_PAGES = 1
 PAIRINGS_SECONDS = 5.0
+#: while a page's stream is open, its poll's timer asks only this often (static/js/live.js)
+SAFETY_SECONDS = 30.0
 #: what a number of tables must hold to
 TAP_P99_MS = 250
 POLL_P99_MS = 100
-#: the TVs: the wall board's and the night's board's refreshes
+#: with the streams: a tap's answer to the table's other phones having the new board
+SEEN_P99_MS = 300
+#: the TVs: the wall board's and the night's board's refreshes (polled); with the streams, every
+#: TV's (the desk's and the pairings' too), from its event to its new board
 BOARD_P99_MS = 500
 #: of the requests the plan asks for, the share the phones must send (else they fell behind)
 PACE_KEPT = 0.9
@@ -71,6 +81,12 @@ TARGET_SHARE_OF_CEILING = 0.4
 KINDS = (
     "poll",
     "tap",
+    "seen (event)",
+    "seen (fragment)",
+    "board refresh",
+    "board seen (event)",
+    "board seen (fragment)",
+    "open the stream",
     "end hand",
     "wall board",
     "night board",
@@ -96,6 +112,11 @@ class Night:
     spawn_rate: float
     settle: float
     seed: int
+    #: where each server's streams are (its own address, or uvicorn's beside gunicorn); none:
+    #: the servers' own
+    stream_servers: list[str] = field(default_factory=list)
+    #: the phones hold their pages' streams (else they poll on their timers only)
+    streams: bool = False
 
 
 def walls(tables: int) -> int:
@@ -108,10 +129,17 @@ def users(tables: int) -> int:
     return 4 * tables + walls(tables) + NIGHT_BOARDS + DESKS + PAIRINGS_PAGES + 1
 
 
-def planned(tables: int) -> dict[str, float]:
-    """The requests per second the plan asks for, by kind."""
+def planned(tables: int, *, streams: bool = False) -> dict[str, float]:
+    """The requests per second the plan asks for, by kind. With the streams, what the phones
+    ask for on their own: the entries and the standings (the polls follow the changes)."""
     entries = tables / PACE["tap"]
     hand = PACE["plays_per_hand"] + 1
+    if streams:
+        return {
+            "tap": entries * PACE["plays_per_hand"] / hand,
+            "end hand": entries / hand,
+            "standings": 1 / PACE["standings"],
+        }
     return {
         "poll": 4 * tables / PACE["poll"],
         "tap": entries * PACE["plays_per_hand"] / hand,
@@ -124,12 +152,22 @@ def planned(tables: int) -> dict[str, float]:
     }
 
 
-def per_table() -> float:
-    """Requests per second a table adds to the hall (its phones, a tenth of a TV)."""
+def per_table(*, streams: bool = False) -> float:
+    """Requests per second a table adds to the hall (its phones, a tenth of a TV). With the
+    streams: its entry, each of its four phones asking once for each entry, and their timer
+    polls every SAFETY_SECONDS (the TVs ask at most every 2 s whatever the tables)."""
+    if streams:
+        return 5 / PACE["tap"] + 4 / SAFETY_SECONDS
     return 4 / PACE["poll"] + 1 / PACE["tap"] + 1 / (TABLES_PER_WALL * WALL_SECONDS)
 
 
-def ceiling(bare_requests_per_second: float) -> int:
+def limits(streams: bool) -> dict[str, int]:
+    if streams:
+        return {"tap_p99_ms": TAP_P99_MS, "seen_p99_ms": SEEN_P99_MS, "board_p99_ms": BOARD_P99_MS}
+    return {"tap_p99_ms": TAP_P99_MS, "poll_p99_ms": POLL_P99_MS, "board_p99_ms": BOARD_P99_MS}
+
+
+def ceiling(bare_requests_per_second: float, *, streams: bool = False) -> int:
     """The most tables the bare view's requests per second would carry."""
     hall_wide = (
         1 / PACE["standings"]
@@ -137,7 +175,7 @@ def ceiling(bare_requests_per_second: float) -> int:
         + DESKS / DESK_SECONDS
         + PAIRINGS_PAGES / PAIRINGS_SECONDS
     )
-    return max(0, math.floor((bare_requests_per_second - hall_wide) / per_table()))
+    return max(0, math.floor((bare_requests_per_second - hall_wide) / per_table(streams=streams)))
 
 
 def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
@@ -154,6 +192,9 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
     results_file.unlink(missing_ok=True)
     plan: dict[str, Any] = {
         "servers": night.servers,
+        "stream_servers": night.stream_servers or night.servers,
+        "streams": night.streams,
+        "safety_seconds": SAFETY_SECONDS,
         "tables": [
             {
                 "scoreboard": reverse("tables:scoreboard", args=[table.match_id]),
@@ -224,7 +265,7 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
     step = json.loads(results_file.read_text())
     step["first_standings_ms"] = first_standings_ms
     step["cleanup_failed"] = not_closed
-    judge(step, tables)
+    judge(step, tables, streams=night.streams)
     time.sleep(night.settle)
     return step
 
@@ -237,7 +278,7 @@ def close_the_night(
     database refuses (locked, busy). None once closed; else why not, for the report: a step
     that cannot clean up is reported, and the search goes on (its tables stay open in the
     season, beside the next step's)."""
-    drained(night.servers)
+    drained([*night.servers, *night.stream_servers])
     problem: DatabaseError | None = None
     for pause in (0.0, *CLEANUP_PAUSES):
         time.sleep(pause)
@@ -279,36 +320,81 @@ def open_the_season(base: str, *paths: str) -> float:
     return round((time.perf_counter() - started) * 1000)
 
 
-def judge(step: dict, tables: int) -> None:
+#: what the phones measure that is no request of theirs (the streams' events, and what they
+#: showed): left out of the requests counted
+MEASURED_NOT_SENT = {
+    "seen (event)",
+    "seen (fragment)",
+    "board refresh",
+    "board seen (event)",
+    "board seen (fragment)",
+}
+
+
+def judge(step: dict, tables: int, *, streams: bool = False) -> None:
     """Whether the step held, and if not, why: written into ``step``."""
     kinds = step["kinds"]
-    asked = planned(tables)
+    asked = planned(tables, streams=streams)
     step["tables"] = tables
+    step["with_streams"] = streams
     step["planned_requests_per_second"] = round(sum(asked.values()), 1)
     step["sent_requests_per_second"] = round(
         sum(kinds.get(kind, {}).get("requests_per_second", 0.0) for kind in asked), 1
     )
+    # every request the phones and TVs sent (the streams' opening included), whatever its kind
+    step["requests_per_second"] = round(
+        sum(
+            measured.get("requests_per_second", 0.0)
+            for kind, measured in kinds.items()
+            if kind not in MEASURED_NOT_SENT
+        ),
+        1,
+    )
+    step["requests_per_second_per_table"] = round(step["requests_per_second"] / tables, 2)
     step["errors_total"] = sum(k["errors"] for k in kinds.values()) + step["setup_failure_count"]
     why = []
-    for kind, limit in (("tap", TAP_P99_MS), ("poll", POLL_P99_MS)):
+    judged = [("tap", TAP_P99_MS)]
+    if streams:
+        judged += [("seen (fragment)", SEEN_P99_MS), ("board refresh", BOARD_P99_MS)]
+    else:
+        judged += [("poll", POLL_P99_MS)]
+    for kind, limit in judged:
         measured = kinds.get(kind)
         if not measured or not measured["requests"]:
             why.append(f"no {kind} was measured")
         elif measured["p99_ms"] > limit:
             why.append(f"{kind} p99 {measured['p99_ms']:g} ms > {limit} ms")
-    for kind in ("wall board", "night board"):
+    for kind in () if streams else ("wall board", "night board"):
         measured = kinds.get(kind)
         if measured and measured["requests"] and measured["p99_ms"] > BOARD_P99_MS:
             why.append(f"{kind} p99 {measured['p99_ms']:g} ms > {BOARD_P99_MS} ms")
     if step["errors_total"]:
         why.append(f"{step['errors_total']} errors")
-    if step["sent_requests_per_second"] < PACE_KEPT * step["planned_requests_per_second"]:
+    held_open = step.get("streams", {})
+    if streams and held_open.get("open_at_end", 0) < held_open.get("wanted", 0):
+        why.append(
+            f"{held_open['wanted'] - held_open['open_at_end']} of {held_open['wanted']} "
+            "streams were not open at the end"
+        )
+    if step["sent_requests_per_second"] < kept_pace(step, streams=streams):
         why.append(
             f"the phones fell behind: {step['sent_requests_per_second']:g} of "
             f"{step['planned_requests_per_second']:g} req/s sent"
         )
     step["held"] = not why
     step["why_not"] = why
+
+
+def kept_pace(step: dict, *, streams: bool) -> float:
+    """The fewest requests a second the phones may send and keep their pace: PACE_KEPT of the
+    plan's. With the streams the plan is the entries alone, a few in a short hold, drawn at
+    random (4 to 12 s apart): two standard deviations of their count are allowed besides."""
+    planned = step["planned_requests_per_second"]
+    if not streams:
+        return PACE_KEPT * planned
+    held = step.get("held_seconds") or 1.0
+    count = planned * held
+    return max(0.0, PACE_KEPT * count - 2 * math.sqrt(count)) / held
 
 
 def search(steps: list[int], resolution: int, attempt: Callable[[int], dict]) -> dict:
@@ -345,14 +431,15 @@ def search(steps: list[int], resolution: int, attempt: Callable[[int], dict]) ->
 def summary(found: dict, bare_runs: list[dict]) -> dict:
     """The capacity beside the ceiling (from the median of the bare view's measurements), and
     the targets."""
+    streams = bool(found.get("streams"))
     bare = statistics.median(run["requests_per_second"] for run in bare_runs)
-    top = ceiling(bare)
+    top = ceiling(bare, streams=streams)
     capacity = found["capacity_tables"]
     share = capacity / top if top else 0.0
     found.update(
         bare_requests_per_second=round(bare, 1),
         bare_runs=bare_runs,
-        requests_per_second_per_table=round(per_table(), 4),
+        requests_per_second_per_table=round(per_table(streams=streams), 4),
         ceiling_tables=top,
         capacity_share_of_ceiling=round(share, 2),
         targets=[
@@ -374,27 +461,45 @@ def summary(found: dict, bare_runs: list[dict]) -> dict:
 def render(hall: dict) -> str:
     capacity = hall["capacity_tables"]
     floor = " (every step held: at least this)" if hall["capacity_is_a_floor"] else ""
+    streams = bool(hall.get("streams"))
+    if streams:
+        criteria = (
+            f"the phones and TVs hold their streams: a number of tables holds when, for "
+            f"{hall['hold_seconds']:g} s, a tap's p99 is within {TAP_P99_MS} ms, the table's "
+            f"other phones have its new board within {SEEN_P99_MS} ms of its answer (p99), the "
+            f"TVs' refreshes take within {BOARD_P99_MS} ms of their event (p99), nothing fails "
+            "and the scorekeepers keep their pace."
+        )
+        second = "seen p99"
+    else:
+        criteria = (
+            f"the phones poll: a number of tables holds when, for {hall['hold_seconds']:g} s, a "
+            f"tap's p99 is within {TAP_P99_MS} ms, a poll's within {POLL_P99_MS} ms, nothing "
+            "fails and the phones keep their pace."
+        )
+        second = "poll p99"
     lines = [
         "",
-        f"Hall capacity: {capacity} tables{floor}. A number of tables holds when, for "
-        f"{hall['hold_seconds']:g} s, a tap's p99 is within {TAP_P99_MS} ms, a poll's within "
-        f"{POLL_P99_MS} ms, nothing fails and the phones keep their pace.",
+        f"Hall capacity: {capacity} tables{floor}; {criteria}",
         f"Ceiling: {hall['ceiling_tables']} tables (the bare view's "
         f"{hall['bare_requests_per_second']:.0f} req/s, the median of "
         f"{len(hall['bare_runs'])} measurements, at "
         f"{hall['requests_per_second_per_table']:.3f} req/s a table). "
         f"Capacity / ceiling: {hall['capacity_share_of_ceiling']:.2f}.",
         "",
-        f"{'tables':>6} {'phones':>6} {'req/s':>7} {'of plan':>7} {'tap p99':>7} "
-        f"{'poll p99':>8} {'errors':>6} {'load gen':>8} {'bare':>6}  held?",
+        f"{'tables':>6} {'phones':>6} {'req/s':>7} {'/table':>6} {'of plan':>7} {'tap p99':>7} "
+        f"{second:>8} {'errors':>6} {'load gen':>8} {'bare':>6}  held?",
     ]
     for step in hall["steps"]:
         kinds = step["kinds"]
+        shown = kinds.get("seen (fragment)" if streams else "poll", {}).get("p99_ms", 0)
+        every = step.get("requests_per_second", step["sent_requests_per_second"])
         lines.append(
-            f"{step['tables']:6d} {step['users']:6d} {step['sent_requests_per_second']:7.0f} "
+            f"{step['tables']:6d} {step['users']:6d} {every:7.0f} "
+            f"{every / step['tables']:6.2f} "
             f"{step['sent_requests_per_second'] / step['planned_requests_per_second']:7.0%} "
             f"{kinds.get('tap', {}).get('p99_ms', 0):7g} "
-            f"{kinds.get('poll', {}).get('p99_ms', 0):8g} {step['errors_total']:6d} "
+            f"{shown:8g} {step['errors_total']:6d} "
             f"{step['load_generator_cpu_percent']:7.0f}% "
             f"{step.get('bare_requests_per_second_before', 0):6.0f}  "
             + ("yes" if step["held"] else "no: " + "; ".join(step["why_not"]))
@@ -411,14 +516,14 @@ def render(hall: dict) -> str:
             "ms to open: the night's tables had changed the season):",
         ]
         lines.append(
-            f"  {'request':16} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+            f"  {'request':21} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
             f"{'errors':>6}"
         )
         for kind in KINDS:
             measured = step["kinds"].get(kind)
             if measured:
                 lines.append(
-                    f"  {kind:16} {measured['requests']:8d} "
+                    f"  {kind:21} {measured['requests']:8d} "
                     f"{measured['requests_per_second']:7.1f} {measured['p50_ms']:7g} "
                     f"{measured['p99_ms']:7g} {measured['errors']:6d}"
                 )

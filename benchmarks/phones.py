@@ -17,6 +17,16 @@ version it shows, 304 while nothing changed); the director's desk (signed in, ev
 night's pairings page (no sign-in, every 5 s), polling the same way; and one organizer, signed
 in, opening the season's standings every 10 s.
 
+By default (the plan's "streams") every phone and TV also holds its page's stream (server-sent
+events, the address its page's sse-connect names, on the plan's stream server), as the browser
+does: on each "changed" event it asks its poll at once, exactly as the page's poll would (with
+the version it shows), and its timer poll asks only every 30 s; a cut stream is opened again
+after 2 s with the last event's id (Last-Event-ID), as EventSource does. With the streams the
+phones also measure how soon a tap is seen (docs/benchmark.md, *Streams*): from the tap's
+answer to each of the table's three other phones receiving its event ("seen (event)") and
+having its new board ("seen (fragment)"), and the same for the TVs ("board seen ..."), and
+each TV's refresh from its event to its new board ("board refresh").
+
 Every address, field and value sent is read off the pages the phone was served (boards.py),
 as a browser does. Once every phone has started (opened its page, joined or signed in), the
 run warms up, then the statistics are reset and the hold begins; at its end the numbers are
@@ -25,16 +35,19 @@ written as JSON and locust stops.
 
 from __future__ import annotations
 
+import http.client
 import itertools
 import json
 import os
 import random
 import time
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import gevent
+import gevent.event
 from locust import FastHttpUser, constant, events, task
 from locust.runners import STATE_RUNNING
 
@@ -45,11 +58,49 @@ SERVERS: list[str] = PLAN["servers"]
 TABLES: list[dict] = PLAN["tables"]
 PACE: dict[str, float] = PLAN["pace"]
 HTMX = {"HX-Request": "true"}
+#: the phones hold their pages' streams, on these servers (gunicorn's pages beside uvicorn's
+#: streams, or the servers themselves)
+STREAMS: bool = PLAN.get("streams", False)
+STREAM_SERVERS: list[str] = PLAN.get("stream_servers") or SERVERS
+#: while its stream is open, a page's timer poll asks this often (static/js/live.js)
+SAFETY_SECONDS: float = PLAN.get("safety_seconds", 30.0)
+#: a cut stream is opened again after this long (the stream's "retry"), a refused one (429,
+#: 503) later: the page polls meanwhile
+RETRY_SECONDS = 2.0
+REFUSED_SECONDS = 60.0
+#: a stream silent this long (its heartbeat comes every 15 s) is taken for cut
+STREAM_TIMEOUT = 45.0
+#: a tap whose event has not reached a watching phone or TV within this long is counted lost
+SEEN_WITHIN = 10.0
 
 #: what went wrong while the phones started (before the measurement: never reset)
 setup_failures: list[str] = []
 #: phones that have opened their page (and joined, or signed in): the warm-up waits for all
 started_phones = 0
+
+
+class Tap:
+    """An entry a scorekeeper sent: when, and when its answer came (None before; None for
+    good when it failed)."""
+
+    __slots__ = ("sent", "answered", "failed")
+
+    def __init__(self) -> None:
+        self.sent = time.monotonic()
+        self.answered: float | None = None
+        self.failed = False
+
+
+#: by table (its index in the plan), the phones that watch it (not its scorekeeper)
+table_watchers: defaultdict[int, list[Phone]] = defaultdict(list)
+#: the TVs: every entry shows on each
+screens: list[Phone] = []
+#: the streams' greenlets: stopped before locust quits
+stream_greenlets: list[gevent.Greenlet] = []
+#: the phones and TVs whose page has a stream
+streaming_phones: list[Phone] = []
+#: what the phones measure with the streams, reported even when none came (a short hold)
+STREAM_KINDS = ("seen (event)", "seen (fragment)", "board refresh")
 
 
 class Phone(FastHttpUser):
@@ -62,12 +113,26 @@ class Phone(FastHttpUser):
     #: the next free slot of each kind of phone, so every phone has a place of its own
     slots: itertools.count
 
+    #: what its seeing a tap is measured under: its event's arrival, its new board's
+    seen_kinds = ("seen (event)", "seen (fragment)")
+
     def __init__(self, environment) -> None:
         self.slot = next(type(self).slots)
         self.host = SERVERS[self.server() % len(SERVERS)]
         super().__init__(environment)
         self.rng = random.Random(f"{PLAN['seed']}:{type(self).__name__}:{self.slot}")
         self.ready = False
+        # the stream: where, whether it is open, the last event's id, and what came
+        self.stream_path = ""
+        self.streaming = False
+        self.last_id = 0
+        self.woken = gevent.event.Event()
+        #: arrival times of the events not yet asked for (None: the redraw on connecting)
+        self.arrivals: list[tuple[float, int | None]] = []
+        #: taps sent while the stream was open, each with the last event's id then
+        self.expected: list[tuple[Tap, int]] = []
+        #: taps whose event came, waiting for the new board
+        self.awaiting: list[Tap] = []
 
     def server(self) -> int:
         return self.slot
@@ -127,6 +192,167 @@ class Phone(FastHttpUser):
         """A phone that could not start stays quiet (its failure is counted already)."""
         gevent.sleep(1)
 
+    def measured(self, kind: str, seconds: float, failure: str = "") -> None:
+        """Something the phone measured that is no request of its own (a stream's opening,
+        how soon a tap was seen): in the statistics under ``kind``."""
+        self.environment.events.request.fire(
+            request_type="SSE",
+            name=kind,
+            response_time=max(0.0, seconds) * 1000,
+            response_length=0,
+            response=None,
+            context={},
+            exception=Exception(failure) if failure else None,
+        )
+
+    # -- the stream ----------------------------------------------------------------------------
+
+    def hold_stream(self, page: str) -> None:
+        """Hold the stream the page names, in a greenlet of its own, as the browser does."""
+        if not STREAMS:
+            return
+        address = boards.stream_address(page)
+        if address is None:
+            setup_failures.append(f"{type(self).__name__}: the page has no stream")
+            return
+        self.stream_path = address
+        self.stream_base = STREAM_SERVERS[self.server() % len(STREAM_SERVERS)]
+        streaming_phones.append(self)
+        stream_greenlets.append(gevent.spawn(self.follow))
+
+    def follow(self) -> None:
+        while True:
+            refused = False
+            try:
+                refused = self.read_stream()
+            except (OSError, http.client.HTTPException):
+                pass  # cut: opened again, as EventSource does
+            self.streaming = False
+            gevent.sleep(REFUSED_SECONDS if refused else RETRY_SECONDS)
+
+    def read_stream(self) -> bool:
+        """Open the stream and read its frames until it is cut; True when it was refused."""
+        base = urlsplit(self.stream_base)
+        connection = http.client.HTTPConnection(
+            base.hostname or "127.0.0.1", base.port, timeout=STREAM_TIMEOUT
+        )
+        headers = {"Accept": "text/event-stream", "Cache-Control": "no-cache"}
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self.client.cookiejar)
+        if cookies:
+            headers["Cookie"] = cookies
+        if self.last_id:
+            headers["Last-Event-ID"] = str(self.last_id)
+        started = time.perf_counter()
+        try:
+            try:
+                connection.request("GET", self.stream_path, headers=headers)
+                response = connection.getresponse()
+            except (OSError, http.client.HTTPException) as failed:
+                self.measured("open the stream", time.perf_counter() - started, str(failed))
+                raise
+            took = time.perf_counter() - started
+            if response.status != 200:
+                said = response.read(200).decode(errors="replace").replace("\n", " ")
+                self.measured("open the stream", took, f"stream: {response.status} {said}")
+                return True
+            self.measured("open the stream", took)
+            self.streaming = True
+            self.read_frames(response)
+            return False
+        finally:
+            connection.close()
+
+    def read_frames(self, response: http.client.HTTPResponse) -> None:
+        """A frame's lines (event, data, id) end at a blank line; lines that start with a
+        colon are heartbeats."""
+        event, data, id = "", "", ""
+        while True:
+            line = response.readline()
+            if not line:
+                return  # the stream ended or was cut
+            text = line.decode().rstrip("\r\n")
+            if not text:
+                if event or data:
+                    self.on_event(event or "message", id)
+                event, data, id = "", "", ""
+            elif not text.startswith(":"):
+                name, _, value = text.partition(":")
+                value = value[1:] if value.startswith(" ") else value
+                if name == "event":
+                    event = value
+                elif name == "data":
+                    data += value
+                elif name == "id":
+                    id = value
+
+    def on_event(self, event: str, id: str) -> None:
+        """A change: the page asks its poll at once (the loop is woken). The redraw a stream
+        begins with has no id: the page asks, but no tap is taken for seen by it."""
+        if event != "changed":
+            return  # "clock": the round clock's line; the benchmark's nights run no clock
+        arrived = time.monotonic()
+        number = int(id) if id.isdigit() else None
+        if number is not None:
+            self.last_id = max(self.last_id, number)
+            seen = []
+            for tap, floor in self.expected:
+                if not tap.failed and number > floor and tap.sent <= arrived:
+                    seen.append(tap)
+            if seen:
+                self.expected = [pair for pair in self.expected if pair[0] not in seen]
+                for tap in seen:
+                    # an event may come before the tap's answer (it is told on commit, the
+                    # answer is written after): seen at once, 0 ms
+                    since = arrived - tap.answered if tap.answered is not None else 0.0
+                    self.measured(self.seen_kinds[0], since)
+                self.awaiting.extend(seen)
+        self.arrivals.append((arrived, number))
+        self.woken.set()
+
+    def expect(self, tap: Tap) -> None:
+        """A tap was sent at the table (or, for a TV, in the hall): its event is to come."""
+        if self.streaming:
+            self.expected.append((tap, self.last_id))
+
+    def lost(self) -> None:
+        """Taps whose event has not come within SEEN_WITHIN: failures of seeing."""
+        now = time.monotonic()
+        kept = []
+        for tap, floor in self.expected:
+            if tap.failed:
+                continue
+            if now - tap.sent > SEEN_WITHIN:
+                self.measured(self.seen_kinds[0], now - tap.sent, "no event for a tap")
+            else:
+                kept.append((tap, floor))
+        self.expected = kept
+
+    def rest_until(self, moment: float) -> bool:
+        """Wait until ``moment``, or until an event comes on the stream: True then."""
+        if not self.stream_path:
+            self.wait_until(moment)
+            return False
+        self.lost()
+        return bool(self.woken.wait(max(0.0, moment - time.monotonic())))
+
+    def told(self, ask) -> None:
+        """What an event sets off: the page's poll asks at once, exactly as on its timer."""
+        self.woken.clear()
+        arrivals, self.arrivals = self.arrivals, []
+        taps, self.awaiting = self.awaiting, []
+        ask()
+        answered = time.monotonic()
+        for tap in taps:
+            self.measured(self.seen_kinds[1], answered - (tap.answered or answered))
+        self.after_told(arrivals, answered)
+
+    def after_told(self, arrivals: list[tuple[float, int | None]], answered: float) -> None:
+        pass
+
+    def timer(self, period: float) -> float:
+        """The seconds between two timer polls: while the stream is open, the safety poll's."""
+        return SAFETY_SECONDS if self.streaming else period
+
 
 class Watcher(Phone):
     """A phone with the table's scoreboard open: it polls the live board."""
@@ -138,6 +364,7 @@ class Watcher(Phone):
         page = self.send("GET", table["scoreboard"], "open the board")
         if page is not None:
             self.read_poll(page, required=True)
+            self.hold_stream(page)
         return page
 
     def read_poll(self, page: str, *, required: bool = False) -> None:
@@ -164,17 +391,21 @@ class TablePhone(Watcher):
         return table + seat + 1
 
     def arrive(self) -> None:
-        self.table = TABLES[self.slot // 3]
+        self.table_index = self.slot // 3
+        self.table = TABLES[self.table_index]
         self.ready = self.open_board(self.table) is not None and bool(self.poll_address)
+        if self.ready:
+            table_watchers[self.table_index].append(self)
         self.next_poll = time.monotonic() + self.rng.uniform(0, PACE["poll"])
 
     @task
     def watch(self) -> None:
         if not self.ready:
             return self.idle()
-        self.wait_until(self.next_poll)
+        if self.rest_until(self.next_poll):
+            return self.told(self.poll)
         self.poll()
-        self.next_poll = max(self.next_poll + PACE["poll"], time.monotonic())
+        self.next_poll = max(self.next_poll + self.timer(PACE["poll"]), time.monotonic())
 
 
 class Scorekeeper(Watcher):
@@ -184,6 +415,7 @@ class Scorekeeper(Watcher):
     slots = itertools.count()
 
     def arrive(self) -> None:
+        self.table_index = self.slot
         self.table = TABLES[self.slot]
         self.plays_in_hand = 0
         self.tap: boards.Form | None = None
@@ -206,7 +438,10 @@ class Scorekeeper(Watcher):
             return False
         data = {**form.fields, "name": f"Scorekeeper {self.slot + 1}"}
         board = self.send("POST", form.action or self.table["join"], "join", data=data)
-        return board is not None and self.read_board(board, required=True)
+        if board is None or not self.read_board(board, required=True):
+            return False
+        self.hold_stream(board)
+        return True
 
     def read_board(self, page: str, *, required: bool = False) -> bool:
         """Take the forms and the poll from a board just served (a new one-time key each), or
@@ -230,8 +465,9 @@ class Scorekeeper(Watcher):
     def keep_score(self) -> None:
         if not self.ready:
             return self.idle()
+        if self.rest_until(min(self.next_entry, self.next_poll)):
+            return self.told(self.poll)
         if self.next_entry <= self.next_poll:
-            self.wait_until(self.next_entry)
             if self.plays_in_hand >= PACE["plays_per_hand"]:
                 self.end_hand()
             else:
@@ -239,9 +475,20 @@ class Scorekeeper(Watcher):
             self.next_entry += PACE["tap"] * self.rng.uniform(0.5, 1.5)
             self.next_entry = max(self.next_entry, time.monotonic())
         else:
-            self.wait_until(self.next_poll)
             self.poll()
-            self.next_poll = max(self.next_poll + PACE["poll"], time.monotonic())
+            self.next_poll = max(self.next_poll + self.timer(PACE["poll"]), time.monotonic())
+
+    def entered(self, kind: str, form: boards.Form, data: dict[str, str]) -> None:
+        """Send the entry; the table's other phones and the TVs expect its event."""
+        tap = Tap()
+        for phone in (*table_watchers[self.table_index], *screens):
+            phone.expect(tap)
+        page = self.send("POST", form.action, kind, data=data, headers=HTMX)
+        if page is None:
+            tap.failed = True
+        else:
+            tap.answered = time.monotonic()
+        self.answered(page)
 
     def tap_a_play(self) -> None:
         """Who scored (one of the choices), then a points button: htmx posts the form with the
@@ -253,7 +500,7 @@ class Scorekeeper(Watcher):
             data[name] = self.rng.choice(values)
         name, value = self.rng.choice([b for b in form.buttons if b[1].isdigit()])
         data[name] = value
-        self.answered(self.send("POST", form.action, "tap", data=data, headers=HTMX))
+        self.entered("tap", form, data)
         self.plays_in_hand += 1
 
     def end_hand(self) -> None:
@@ -270,7 +517,7 @@ class Scorekeeper(Watcher):
         for seat, name in enumerate(boxes):
             if seat != out:
                 data[name] = str(self.rng.randint(0, 12))
-        self.answered(self.send("POST", form.action, "end hand", data=data, headers=HTMX))
+        self.entered("end hand", form, data)
         self.plays_in_hand = 0
 
     def answered(self, page: str | None) -> None:
@@ -289,6 +536,7 @@ class Screen(Phone):
     #: the plan's address of the page, and the name its refreshes are measured under
     page = ""
     kind = ""
+    seen_kinds = ("board seen (event)", "board seen (fragment)")
 
     def arrive(self) -> None:
         page = self.send("GET", PLAN[self.page], f"open the {self.kind}")
@@ -297,19 +545,34 @@ class Screen(Phone):
         self.address: str = address
         self.period: float = period
         self.ready = page is not None
+        if page is not None:
+            self.hold_stream(page)
+            if self.stream_path:
+                screens.append(self)
         self.next_refresh = time.monotonic() + self.rng.uniform(0, self.period)
 
     @task
     def show(self) -> None:
         if not self.ready:
             return self.idle()
-        self.wait_until(self.next_refresh)
+        if self.rest_until(self.next_refresh):
+            return self.told(self.refresh)
+        self.refresh()
+        self.next_refresh = max(self.next_refresh + self.timer(self.period), time.monotonic())
+
+    def refresh(self) -> None:
         page = self.send("GET", self.address, self.kind, expect=(200, 304), headers=HTMX)
         found = boards.pollers(page) if page else []
         if found:
             # a new board says which version it shows: the next poll asks from there
             self.address = found[0][0]
-        self.next_refresh = max(self.next_refresh + self.period, time.monotonic())
+
+    def after_told(self, arrivals: list[tuple[float, int | None]], answered: float) -> None:
+        """The TV's refresh: from the first event it answers (the redraw left out) to its new
+        board."""
+        changes = [arrived for arrived, number in arrivals if number is not None]
+        if changes:
+            self.measured("board refresh", answered - changes[0])
 
 
 class WallBoard(Screen):
@@ -408,14 +671,20 @@ def conduct(environment) -> None:
     started, cpu = time.monotonic(), time.process_time()
     gevent.sleep(PLAN["hold"])
     held = time.monotonic() - started
+    open_streams = sum(phone.streaming for phone in streaming_phones)
+    gevent.killall(stream_greenlets, block=False)
     # this process's own CPU time: near 100% of a core, it is the load generator that limits
     load = 100 * (time.process_time() - cpu) / held
-    Path(PLAN["results"]).write_text(json.dumps(results(environment, held, load), indent=1))
+    measured = results(environment, held, load)
+    measured["streams"] = {"wanted": len(streaming_phones), "open_at_end": open_streams}
+    Path(PLAN["results"]).write_text(json.dumps(measured, indent=1))
     runner.quit()
 
 
 def results(environment, held: float, load: float) -> dict:
     kinds: dict[str, dict[str, Any]] = {}
+    for kind in STREAM_KINDS if STREAMS else ():
+        kinds[kind] = {"requests": 0, "errors": 0, "p50_ms": 0, "p99_ms": 0, "max_ms": 0}
     for entry in environment.stats.entries.values():
         if not entry.num_requests:
             continue

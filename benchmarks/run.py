@@ -1,4 +1,5 @@
-"""A run of the benchmark: the app under gunicorn on a fresh, full database, under load.
+"""A run of the benchmark: the app under uvicorn or gunicorn on a fresh, full database, under
+load.
 
 Without the hall it measures each kind of request on its own with wrk (each_request.py). With
 the hall it plays league nights against the app with locust (hall.py) and finds the most tables
@@ -20,13 +21,17 @@ from pathlib import Path
 
 import dj_database_url
 from django.db import connections, transaction
+from django.urls import reverse
 
-from benchmarks import data, each_request, hall, load, server
+from benchmarks import data, each_request, hall, load, server, streams_memory
 from benchmarks.each_request import CLIENTS
 
 ALIAS = "benchmark"
 #: the hall search's steps, in tables, unless the options say otherwise
 STEPS = "25,50,100,150,200,300,400"
+#: how the app is served (--server): the whole app under uvicorn (ASGI) or gunicorn (WSGI), or
+#: gunicorn's pages beside uvicorn's streams
+SERVERS = ("uvicorn", "gunicorn", "split")
 #: the pause after each run, for the server to finish what the run left queued
 SETTLE_SECONDS = 3.0
 
@@ -58,6 +63,19 @@ def benchmark(options: dict, say: Say) -> dict:
         )
     if options["hall"]:
         options = {**options, "step_list": steps(options["steps"])}
+    if options["streams_memory"] and (options["hall"] or options["server"] == "gunicorn"):
+        raise ValueError(
+            "--streams-memory measures uvicorn's streams on their own: leave out --hall and "
+            "--server gunicorn."
+        )
+    if options["server"] not in SERVERS:
+        raise ValueError(f"--server is one of {', '.join(SERVERS)}.")
+    if options["workers"] < 0 or options["stream_workers"] < 1:
+        raise ValueError("--workers and --stream-workers take 1 or more.")
+    # uvicorn's as gunicorn's: a worker answers its requests in threads under one interpreter
+    # lock, so a slow page holds up the others in its process; with 2 CPUs, 5 workers held
+    # twice the tables 2 did (docs/deployment.md)
+    options = {**options, "workers": options["workers"] or 2 * multiprocessing.cpu_count() + 1}
     wrk = load.find_wrk(install=not options["no_install"])
     with server.stopped_by_signals():
         return run(wrk, options, say)
@@ -68,7 +86,7 @@ def run(wrk: str, options: dict, say: Say) -> dict:
         folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="bench-")))
         url = cleanup.enter_context(server.fresh_database(options["database_url"], folder))
         engine = dj_database_url.parse(url)["ENGINE"].rsplit(".", 1)[-1]
-        env = server.server_environment(url, folder)
+        env = server.server_environment(url, folder, redis_url=options["redis_url"])
         say(f"Database: {engine}, fresh. Migrating and collecting static files ...")
         server.manage(env, "migrate", "--no-input")
         server.manage(env, "createcachetable")
@@ -86,24 +104,24 @@ def run(wrk: str, options: dict, say: Say) -> dict:
             f"in {fill_seconds:.0f} s."
         )
 
-        bases = [
-            cleanup.enter_context(
-                server.gunicorn(
-                    env,
-                    workers=options["workers"],
-                    threads=options["threads"],
-                    log=folder / f"gunicorn-{number}.log",
-                )
+        pairs = [serve(cleanup, env, options, folder, each) for each in range(options["servers"])]
+        bases = [pages for pages, _ in pairs]
+        say(f"{served(options)}, at {', '.join(bases)}.")
+        if options["server"] == "gunicorn" and options["hall"] and options["streams"]:
+            say(
+                "  (each stream holds one of gunicorn's sync workers for as long as it is open: "
+                "the phones' streams will take them all; --no-streams polls instead)"
             )
-            for number in range(options["servers"])
-        ]
-        say(f"gunicorn: {options['workers']} workers each at {', '.join(bases)}.")
         report = {
             # the machine's load as the measurements began: other work shares its CPUs
             "load_average_at_start": round(os.getloadavg()[0], 2),
             "database": engine,
             "servers": len(bases),
+            "server": options["server"],
+            "streams": bool(options["hall"] and options["streams"]),
+            "redis": bool(options["redis_url"]),
             "workers": options["workers"],
+            "stream_workers": options["stream_workers"] if options["server"] == "split" else 0,
             "threads": options["threads"],
             "cpus": multiprocessing.cpu_count(),
             "data": {
@@ -117,15 +135,65 @@ def run(wrk: str, options: dict, say: Say) -> dict:
                 "fill_seconds": round(fill_seconds, 1),
             },
         }
-        if options["hall"]:
-            report["hall"] = play_the_hall(wrk, options, folder, filled, bases, say)
-        if options["rounds"] > 0 or not options["hall"]:
+        if options["streams_memory"]:
+            say(f"Opening {options['streams_memory']} streams ...")
+            streams = pairs[0][1]
+            path = reverse("leagues:season_stream", args=[filled.season_id])
+            report["streams_memory"] = streams_memory.measure(
+                streams, path, options["streams_memory"], server.PIDS[streams]
+            )
+        elif options["hall"]:
+            report["hall"] = play_the_hall(wrk, options, folder, filled, pairs, say)
+        if not options["streams_memory"] and (options["rounds"] > 0 or not options["hall"]):
             report.update(
                 each_request.measure_requests(wrk, options, folder, filled, bases[0], say)
             )
         report["load_average_at_end"] = round(os.getloadavg()[0], 2)
         connections[ALIAS].close()
     return report
+
+
+def serve(
+    cleanup: ExitStack, env: dict[str, str], options: dict, folder: Path, number: int
+) -> tuple[str, str]:
+    """One server as ``--server`` says: the base URL of its pages and that of its streams."""
+    mode = options["server"]
+    if mode == "uvicorn":
+        base = cleanup.enter_context(
+            server.uvicorn(env, workers=options["workers"], log=folder / f"uvicorn-{number}.log")
+        )
+        return base, base
+    pages = cleanup.enter_context(
+        server.gunicorn(
+            env,
+            workers=options["workers"],
+            threads=options["threads"],
+            log=folder / f"gunicorn-{number}.log",
+        )
+    )
+    if mode == "gunicorn":
+        return pages, pages
+    streams = cleanup.enter_context(
+        server.uvicorn(
+            env, workers=options["stream_workers"], log=folder / f"uvicorn-live-{number}.log"
+        )
+    )
+    return pages, streams
+
+
+def served(options: dict) -> str:
+    count = options["servers"]
+    each = f"{count} servers, each" if count > 1 else "The app"
+    if options["server"] == "uvicorn":
+        said = f"{each} under uvicorn: {options['workers']} workers"
+    else:
+        kind = f"gthread of {options['threads']} threads" if options["threads"] > 1 else "sync"
+        said = f"{each} under gunicorn: {options['workers']} {kind} workers"
+        if options["server"] == "split":
+            said += f", and uvicorn ({options['stream_workers']} workers) for the streams"
+    if options["redis_url"]:
+        said += "; Redis carries the changes"
+    return said
 
 
 def fill(url: str, options: dict) -> data.Hall:
@@ -152,11 +220,19 @@ def fill(url: str, options: dict) -> data.Hall:
 
 
 def play_the_hall(
-    wrk: str, options: dict, folder: Path, filled: data.Hall, bases: list[str], say: Say
+    wrk: str,
+    options: dict,
+    folder: Path,
+    filled: data.Hall,
+    pairs: list[tuple[str, str]],
+    say: Say,
 ) -> dict:
+    bases = [pages for pages, _ in pairs]
     night = hall.Night(
         using=ALIAS,
         servers=bases,
+        stream_servers=[streams for _, streams in pairs],
+        streams=options["streams"],
         season_id=filled.season_id,
         league_id=filled.league_id,
         organizer={"username": filled.username, "password": filled.password},
@@ -184,7 +260,8 @@ def play_the_hall(
         hold_seconds=options["hold"],
         warmup_seconds=options["hall_warmup"],
         pace=hall.PACE,
-        limits={"tap_p99_ms": hall.TAP_P99_MS, "poll_p99_ms": hall.POLL_P99_MS},
+        streams=options["streams"],
+        limits=hall.limits(options["streams"]),
     )
     return hall.summary(found, bare)
 
@@ -234,9 +311,16 @@ def measure_bare(wrk: str, folder: Path, bases: list[str], seconds: float, say: 
 # -- the report ----------------------------------------------------------------------------------
 
 
-def _workers_said(report: dict) -> str:
+def _served_said(report: dict) -> str:
+    mode = report.get("server", "gunicorn")
+    if mode == "uvicorn":
+        return f"{report['workers']} uvicorn workers"
     threads = report.get("threads", 1)
-    return f"gthread workers of {threads} threads" if threads > 1 else "sync workers"
+    kind = f"gthread workers of {threads} threads" if threads > 1 else "sync workers"
+    said = f"{report['workers']} gunicorn {kind}"
+    if mode == "split":
+        said += f" (the pages) and {report['stream_workers']} uvicorn workers (the streams)"
+    return said
 
 
 def render(report: dict) -> str:
@@ -244,8 +328,8 @@ def render(report: dict) -> str:
     lines = [
         "",
         f"Domino Scorekeeper benchmark: {report['database']}, {report['servers']} server(s) of "
-        f"{report['workers']} gunicorn {_workers_said(report)}, {report['cpus']} CPUs shared "
-        "with the load generator",
+        f"{_served_said(report)}, {report['cpus']} CPUs shared with the load generator"
+        + ("; Redis carries the streams' changes" if report.get("redis") else ""),
         f"Data: {data_['players']} players, {data_['finished_matches_in_season']} finished "
         f"matches in one season ({data_['hands']} hands, {data_['plays']} plays in all); "
         f"the scoreboard's match has {data_['scoreboard_match_hands']} hands.",
@@ -254,6 +338,8 @@ def render(report: dict) -> str:
     ]
     if "hall" in report:
         lines.append(hall.render(report["hall"]))
+    if "streams_memory" in report:
+        lines.append(streams_memory.render(report["streams_memory"]))
     if "results" in report:
         lines += ["", each_request.render_requests(report)]
     return "\n".join(lines) + "\n"

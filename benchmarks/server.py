@@ -1,4 +1,5 @@
-"""A fresh database and the app under gunicorn, each cleaned up whatever happens."""
+"""A fresh database and the app under uvicorn (ASGI) or gunicorn (WSGI), each cleaned up
+whatever happens."""
 
 from __future__ import annotations
 
@@ -86,8 +87,14 @@ def stopped_by_signals() -> Iterator[None]:
             signal.signal(each, handler)
 
 
-def server_environment(database_url: str, folder: Path) -> dict[str, str]:
-    """The environment of a production deployment on loopback, with its own key and files."""
+#: streams one client address may hold: every phone of the benchmark comes from 127.0.0.1,
+#: where a hall's come from as many addresses as it has phones (or a few, behind NAT)
+STREAMS_PER_ADDRESS = 100_000
+
+
+def server_environment(database_url: str, folder: Path, *, redis_url: str = "") -> dict[str, str]:
+    """The environment of a production deployment on loopback, with its own key and files;
+    with ``redis_url``, the cache and the streams' fan-out on that Redis server."""
     env = {
         name: value
         for name, value in os.environ.items()
@@ -102,7 +109,12 @@ def server_environment(database_url: str, folder: Path) -> dict[str, str]:
         # production's settings plus the signed-in row's URL (benchmarks/settings.py)
         DJANGO_SETTINGS_MODULE="benchmarks.settings",
         PYTHONUNBUFFERED="1",
+        SCOREKEEPER_STREAMS_PER_ADDRESS=str(STREAMS_PER_ADDRESS),
     )
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    else:
+        env.pop("REDIS_URL", None)
     return env
 
 
@@ -142,6 +154,42 @@ def gunicorn(env: dict[str, str], *, workers: int, log: Path, threads: int = 1) 
         "--timeout=60",
         "--log-level=warning",
     ]
+    with _serving("gunicorn", command, env, port, log) as base:
+        yield base
+
+
+@contextmanager
+def uvicorn(env: dict[str, str], *, workers: int, log: Path) -> Iterator[str]:
+    """The app under uvicorn (ASGI: the pages in threads, the streams on each worker's event
+    loop) on a free loopback port, as docs/deployment.md runs it; yields its base URL and
+    stops the server (its whole process group) on the way out, whatever happened."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "scorekeeper.asgi:application",
+        "--host=127.0.0.1",
+        f"--port={port}",
+        f"--workers={workers}",
+        "--timeout-keep-alive=5",
+        # open streams do not end by themselves: a stop waits this long for them, then cuts
+        "--timeout-graceful-shutdown=5",
+        "--no-access-log",
+        "--log-level=warning",
+    ]
+    with _serving("uvicorn", command, env, port, log) as base:
+        yield base
+
+
+#: each running server's process (its master), by its base URL
+PIDS: dict[str, int] = {}
+
+
+@contextmanager
+def _serving(
+    name: str, command: list[str], env: dict[str, str], port: int, log: Path
+) -> Iterator[str]:
     with log.open("w") as output:
         process = subprocess.Popen(
             command,
@@ -153,24 +201,28 @@ def gunicorn(env: dict[str, str], *, workers: int, log: Path, threads: int = 1) 
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(base, process, log)
+        _wait_until_up(name, base, process, log)
+        PIDS[base] = process.pid
         yield base
     finally:
+        PIDS.pop(base, None)
         _stop(process)
 
 
-def _wait_until_up(base: str, process: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+def _wait_until_up(
+    name: str, base: str, process: subprocess.Popen, log: Path, seconds: float = 60
+) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited ({process.returncode}):\n{log.read_text()}")
+            raise RuntimeError(f"{name} exited ({process.returncode}):\n{log.read_text()}")
         try:
             with urllib.request.urlopen(f"{base}/healthz", timeout=2) as response:
                 if response.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.2)
-    raise RuntimeError(f"gunicorn did not answer within {seconds:.0f} s:\n{log.read_text()}")
+    raise RuntimeError(f"{name} did not answer within {seconds:.0f} s:\n{log.read_text()}")
 
 
 def _stop(process: subprocess.Popen) -> None:

@@ -67,6 +67,8 @@ def test_the_benchmark_reports_every_request_it_names(tmp_path: Path) -> None:
 
 
 HALL_KINDS = {"requests", "requests_per_second", "p50_ms", "p99_ms", "errors"}
+#: what the phones measure while they hold their streams (the default)
+SEEN_KINDS = {"seen (event)", "seen (fragment)", "board refresh"}
 
 
 def test_the_hall_benchmark_plays_a_night_and_reports_it(tmp_path: Path) -> None:
@@ -83,6 +85,8 @@ def test_the_hall_benchmark_plays_a_night_and_reports_it(tmp_path: Path) -> None
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads(results.read_text())
     assert report["database"] == expected_database()
+    assert report["server"] == "uvicorn"
+    assert report["streams"] is True
     assert "results" not in report, "--rounds 0 leaves the one-request-at-a-time section out"
     found = report["hall"]
     assert [step["tables"] for step in found["steps"]] == [1]
@@ -99,5 +103,71 @@ def test_the_hall_benchmark_plays_a_night_and_reports_it(tmp_path: Path) -> None
         assert not [failure for failure in step["setup_failures"] if "board" in failure]
         for kind, measured in step["kinds"].items():
             assert HALL_KINDS <= measured.keys(), kind
-    for said in ("Hall capacity:", "Ceiling:", "capacity / ceiling", "Targets:"):
+        assert SEEN_KINDS <= step["kinds"].keys()
+        # every phone and TV opened its page's stream
+        assert step["streams"]["wanted"] == step["users"] - 1, step["streams"]
+    for said in ("Hall capacity:", "Ceiling:", "capacity / ceiling", "Targets:", "seen p99"):
         assert said.lower() in run.stdout.lower()
+
+
+def test_the_hall_runs_split_and_polling(tmp_path: Path) -> None:
+    """gunicorn serves the pages, uvicorn the streams; and the phones that only poll."""
+    for mode in (("--server", "split"), ("--server", "gunicorn", "--no-streams")):
+        results = tmp_path / f"{mode[1]}.json"
+
+        run = benchmark(
+            "--hall",
+            *mode,
+            *("--players", "12", "--matches", "10", "--tables", "1"),
+            *("--steps", "1", "--hold", "2", "--hall-warmup", "1", "--bare-seconds", "1"),
+            *("--rounds", "0", "--settle", "0.2", "--workers", "2"),
+            json_file=results,
+        )
+
+        assert run.returncode == 0, run.stderr[-3000:]
+        report = json.loads(results.read_text())
+        assert report["server"] == mode[1]
+        (step,) = report["hall"]["steps"]
+        if "--no-streams" in mode:
+            assert report["streams"] is False
+            assert not SEEN_KINDS & step["kinds"].keys()
+            assert "poll p99" in run.stdout
+        else:
+            assert step["streams"]["wanted"] == step["users"] - 1, step["streams"]
+            assert SEEN_KINDS <= step["kinds"].keys()
+
+
+def test_a_step_is_judged_by_what_the_phones_saw_with_the_streams_and_by_polls_without() -> None:
+    from benchmarks import hall
+
+    def step(**kinds: float) -> dict:
+        return {
+            "held_seconds": 60.0,
+            "setup_failure_count": 0,
+            "streams": {"wanted": 10, "open_at_end": 10},
+            "kinds": {
+                kind: {"requests": 10, "errors": 0, "p99_ms": p99, "requests_per_second": rate}
+                for kind, (p99, rate) in {
+                    "tap": (kinds.get("tap", 100), 1.0),
+                    "end hand": (100, 0.1),
+                    "standings": (10, 0.1),
+                    "poll": (kinds.get("poll", 50), 4.0),
+                    "seen (fragment)": (kinds.get("seen", 100), 0.0),
+                    "board refresh": (kinds.get("board", 100), 0.0),
+                }.items()
+            },
+        }
+
+    held = step()
+    hall.judge(held, 8, streams=True)
+    assert held["held"], held["why_not"]
+    late = step(seen=400)
+    hall.judge(late, 8, streams=True)
+    assert late["why_not"] == ["seen (fragment) p99 400 ms > 300 ms"]
+    slow_board = step(board=600, poll=150)
+    hall.judge(slow_board, 8, streams=True)
+    assert slow_board["why_not"] == ["board refresh p99 600 ms > 500 ms"]
+    polled = step(poll=150, seen=400)
+    hall.judge(polled, 8, streams=False)
+    assert "poll p99 150 ms > 100 ms" in polled["why_not"]
+    assert not [why for why in polled["why_not"] if "seen" in why]

@@ -1,4 +1,5 @@
-"""`manage.py benchmark`: the app under gunicorn on a fresh, full database, under load.
+"""`manage.py benchmark`: the app under uvicorn (or gunicorn) on a fresh, full database, under
+load.
 
     DJANGO_SETTINGS_MODULE=benchmarks.settings .venv/bin/python manage.py benchmark
     DJANGO_SETTINGS_MODULE=benchmarks.settings .venv/bin/python manage.py benchmark --hall
@@ -10,22 +11,22 @@ docs/benchmark.md tells what it measures.
 from __future__ import annotations
 
 import json
-import multiprocessing
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from benchmarks import run, server
-from benchmarks.run import SETTLE_SECONDS, STEPS
+from benchmarks.run import SERVERS, SETTLE_SECONDS, STEPS
 
 
 class Command(BaseCommand):
     help = (
-        "Fill a fresh database with a hall's worth of matches, serve the app with gunicorn on "
-        "loopback and measure it: with wrk, requests per second and p50/p99 latency of a bare "
-        "view, recording a play, a scoreboard and the season standings, at 1 and 32 clients; "
-        "with --hall, the most tables of four phones it keeps up with on league night (locust)."
+        "Fill a fresh database with a hall's worth of matches, serve the app with uvicorn (or "
+        "gunicorn) on loopback and measure it: with wrk, requests per second and p50/p99 "
+        "latency of a bare view, recording a play, a scoreboard and the season standings, at 1 "
+        "and 32 clients; with --hall, the most tables of four phones it keeps up with on league "
+        "night (locust)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -61,10 +62,18 @@ class Command(BaseCommand):
             help="seconds of pause after each run, for the server to answer what it left queued",
         )
         parser.add_argument(
+            "--server",
+            choices=SERVERS,
+            default="uvicorn",
+            help="uvicorn: the whole app under uvicorn, ASGI (the default); gunicorn: under "
+            "gunicorn's workers, WSGI (each open stream holds a worker: for --no-streams); "
+            "split: gunicorn serves the pages, uvicorn only the streams (/live/), on one database",
+        )
+        parser.add_argument(
             "--workers",
             type=int,
-            default=2 * multiprocessing.cpu_count() + 1,
-            help="gunicorn workers of each server (default: 2 x CPUs + 1)",
+            default=0,
+            help="workers of each server, uvicorn's or gunicorn's (default: 2 x CPUs + 1)",
         )
         parser.add_argument(
             "--threads",
@@ -72,9 +81,30 @@ class Command(BaseCommand):
             default=1,
             help="threads of each gunicorn worker: above 1, gthread workers (default: 1, sync)",
         )
+        parser.add_argument(
+            "--stream-workers",
+            type=int,
+            default=1,
+            help="with --server split: the workers of the uvicorn that serves the streams",
+        )
+        parser.add_argument(
+            "--redis-url",
+            default="",
+            help="a Redis server (redis://host:port/db) every server uses for its cache and to "
+            "fan the streams' changes out across servers; nothing is started for it. Default: "
+            "none (the database carries them: LISTEN/NOTIFY, or SQLite's row check)",
+        )
         parser.add_argument("--json", dest="json_file", default="", help="write the results here")
         parser.add_argument(
             "--no-install", action="store_true", help="never install wrk, even as root"
+        )
+        parser.add_argument(
+            "--streams-memory",
+            type=int,
+            default=0,
+            metavar="N",
+            help="instead of the load, open N idle streams of the season's wall board and report "
+            "the server's memory before and with them, and per stream",
         )
         night = parser.add_argument_group("the hall (--hall)")
         night.add_argument(
@@ -108,11 +138,20 @@ class Command(BaseCommand):
             "--spawn-rate", type=float, default=200.0, help="phones started per second"
         )
         night.add_argument(
+            "--no-streams",
+            dest="streams",
+            action="store_false",
+            help="the phones and TVs poll on their timers only, as before the streams; by "
+            "default each holds its page's stream and asks on each event",
+        )
+        night.add_argument(
             "--servers",
             type=int,
             default=1,
-            help="gunicorn masters, each on a port of its own, sharing the one PostgreSQL "
-            "database (--database-url); the phones are spread over them",
+            help="servers (each as --server says), each on a port of its own, sharing the one "
+            "PostgreSQL database (--database-url); the phones are spread over them. The "
+            "streams' changes reach the other servers through the database, or Redis "
+            "(--redis-url)",
         )
         night.add_argument(
             "--bare-seconds",
