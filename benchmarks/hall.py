@@ -75,8 +75,8 @@ START_SECONDS = 300
 #: those writes holds the database a moment ("database is locked")
 CLEANUP_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0)
 #: the hall's targets
-TARGET_TABLES = 200
-TARGET_SHARE_OF_CEILING = 0.4
+TARGET_TABLES = 300
+TARGET_SHARE_OF_CEILING = 0.3
 #: the kinds of request of the hall, as the report lists them
 KINDS = (
     "poll",

@@ -64,10 +64,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--server",
             choices=SERVERS,
-            default="uvicorn",
-            help="uvicorn: the whole app under uvicorn, ASGI (the default); gunicorn: under "
-            "gunicorn's workers, WSGI (each open stream holds a worker: for --no-streams); "
-            "split: gunicorn serves the pages, uvicorn only the streams (/live/), on one database",
+            default="split",
+            help="split: gunicorn serves the pages, uvicorn only the streams (/live/), on one "
+            "database, as deployed (the default); uvicorn: the whole app under uvicorn, ASGI; "
+            "gunicorn: under gunicorn's workers, WSGI (each open stream holds a worker: for "
+            "--no-streams)",
         )
         parser.add_argument(
             "--workers",
