@@ -93,6 +93,20 @@ def shell(env: dict[str, str], code: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+NEW_MATCH = """
+import json
+from scorekeeper import rules
+from scorekeeper.tables.scoring import create_match
+match = create_match(rules.Match("straight", ("Ann", "Bob", "Cy", "Dee")))
+print(json.dumps({"match": match.pk}))
+"""
+
+
+def new_match(env: dict[str, str]) -> int:
+    """A Straight match of four made in the server's database; its id."""
+    return int(shell(env, NEW_MATCH)["match"])
+
+
 @contextmanager
 def organizers_server(
     backend: str,

@@ -22,20 +22,13 @@ from tests.access.server import (
     Server,
     is_postgres,
     manage,
+    new_match,
     postgres_database,
     server_environment,
     shell,
 )
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
-
-NEW_MATCH = """
-import json
-from scorekeeper import rules
-from scorekeeper.tables.scoring import create_match
-match = create_match(rules.Match("straight", ("Ann", "Bob", "Cy", "Dee")))
-print(json.dumps({"match": match.pk}))
-"""
 
 PLAY = """
 import json
@@ -90,7 +83,7 @@ def environment(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict
 def test_a_play_recorded_in_another_process_reaches_the_stream_a_server_holds(
     environment: dict[str, str], tmp_path: Path, server_kind: str
 ) -> None:
-    match = shell(environment, NEW_MATCH)["match"]
+    match = new_match(environment)
     server = Server(environment, tmp_path / "server.log", asgi=server_kind == "uvicorn")
     server.start()
     try:

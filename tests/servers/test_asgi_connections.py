@@ -16,9 +16,9 @@ from tests.access.server import (
     Server,
     is_postgres,
     manage,
+    new_match,
     postgres_database,
     server_environment,
-    shell,
 )
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
@@ -26,14 +26,6 @@ pytestmark = pytest.mark.skipif(
     not is_postgres(DATABASE_URL),
     reason="the pool is PostgreSQL's (tests/with-postgres.sh provides one)",
 )
-
-NEW_MATCH = """
-import json
-from scorekeeper import rules
-from scorekeeper.tables.scoring import create_match
-match = create_match(rules.Match("straight", ("Ann", "Bob", "Cy", "Dee")))
-print(json.dumps({"match": match.pk}))
-"""
 
 #: the pool's size for the run (each of the server's two workers has a pool of its own)
 POOL = 4
@@ -57,7 +49,7 @@ def test_three_hundred_page_loads_under_uvicorn_hold_at_most_the_pools_connectio
         for command in (("migrate", "--no-input"), ("createcachetable",)):
             done = manage(env, *command)
             assert done.returncode == 0, done.stderr
-        match = shell(env, NEW_MATCH)["match"]
+        match = new_match(env)
         server = Server(env, tmp_path / "server.log", asgi=True)
         server.start()
         try:
