@@ -31,7 +31,8 @@ class Listener:
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_ready: asyncio.Event | None = None
-        self.held = False
+        #: the hub holding it (a test may hold a hub of its own beside the process's)
+        self.held_by: Hub | None = None
 
     def put(self, change: Change) -> None:
         with self._lock:
@@ -91,7 +92,7 @@ class Hub:
             if self._by_address[listener.address] >= per_address:
                 return "address"
             self._held += 1
-            listener.held = True
+            listener.held_by = self
             self._by_address[listener.address] += 1
             for topic in listener.topics:
                 self._by_topic[topic].add(listener)
@@ -100,9 +101,9 @@ class Hub:
     def leave(self, listener: Listener) -> None:
         """Let go of ``listener``'s stream (once, however often it is said)."""
         with self._lock:
-            if not listener.held:
+            if listener.held_by is not self:
                 return
-            listener.held = False
+            listener.held_by = None
             for topic in listener.topics:
                 held = self._by_topic.get(topic)
                 if held is not None and listener in held:

@@ -11,6 +11,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Response, Route, expect
@@ -282,13 +283,18 @@ def test_the_hand_end_being_filled_in_stays_open_when_the_network_comes_back(
     bob = end.get_by_role("spinbutton", name="Bob", exact=True)
     bob.fill("7")
 
-    with page.expect_response(lambda response: _is_poll(response) and response.status < 500):
-        go_online(bea)
+    board = urlsplit(page.url).path
+    # back online the page asks (its poll), then brings the whole board to catch up: wait for
+    # that board to be in place
+    with page.expect_response(
+        lambda response: (
+            urlsplit(response.url).path == board
+            and response.request.headers.get("hx-request") == "true"
+        )
+    ):
+        with page.expect_response(lambda response: _is_poll(response) and response.status < 500):
+            go_online(bea)
     expect(note).to_be_hidden()
-    # two polls more: time enough for any board asked for on coming back to be in place
-    for _ in range(2):
-        with page.expect_response(_is_poll):
-            pass
     expect(page.locator("#end-hand")).to_have_attribute("open", "")
     expect(end.get_by_role("radio", name="Ann")).to_be_checked()
     expect(bob).to_have_value("7")
