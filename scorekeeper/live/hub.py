@@ -33,10 +33,20 @@ class Listener:
         self._loop_ready: asyncio.Event | None = None
         #: the hub holding it (a test may hold a hub of its own beside the process's)
         self.held_by: Hub | None = None
+        self.ended = False
 
     def put(self, change: Change) -> None:
         with self._lock:
             self._items.append(change)
+        self._wake()
+
+    def end(self) -> None:
+        """Wake the stream to end it (Hub.end_all)."""
+        self.ended = True
+        self._wake()
+
+    def _wake(self) -> None:
+        with self._lock:
             loop, loop_ready = self._loop, self._loop_ready
         self._ready.set()
         if loop is not None and loop_ready is not None:
@@ -117,6 +127,14 @@ class Hub:
 
     def held(self) -> int:
         return self._held
+
+    def end_all(self) -> None:
+        """End every stream held: each page opens its own again (a server's tests end theirs
+        with the test)."""
+        with self._lock:
+            listeners = set().union(*self._by_topic.values())
+        for listener in listeners:
+            listener.end()
 
     def deliver(self, changes: Iterable[Change], *, coming_back: bool = False) -> int:
         """Hand each change to the streams of its topic, at once; ``coming_back``: the

@@ -169,6 +169,8 @@ def _frames(listener: Listener, missed: list[Change], pace: _Pace) -> Iterator[b
             if not listener.wait(min(HEARTBEAT_SECONDS, left)):
                 yield b": \n\n"
                 continue
+            if listener.ended:
+                return
             if (early := told_at + pace.gap - time.monotonic()) > 0:
                 time.sleep(early)
             told_at = time.monotonic()
@@ -188,6 +190,8 @@ async def _frames_async(
             if not await listener.wait_async(min(HEARTBEAT_SECONDS, left)):
                 yield b": \n\n"
                 continue
+            if listener.ended:
+                return
             if (early := told_at + pace.gap - time.monotonic()) > 0:
                 await asyncio.sleep(early)
             told_at = time.monotonic()

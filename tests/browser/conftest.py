@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, WebError
 
+from scorekeeper.live.hub import hub
 from tests.browser.table import BUSY
 
 HERE = Path(__file__).parent
@@ -30,6 +32,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def _streams_end_with_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The live server outlives the test, and would hold its pages' streams until a heartbeat
+    found them gone (up to 15 s), into the next test: ended here, before the test's database
+    is emptied (set up after it, so torn down before it)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    yield
+    hub.end_all()
+    deadline = time.monotonic() + 10
+    while hub.held() and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 @pytest.fixture(autouse=True)
