@@ -37,13 +37,19 @@ BOARD_GAP_SECONDS = 2.0
 def stream(request: HttpRequest, topics: Sequence[str], address: str) -> HttpResponseBase:
     """The stream of ``topics`` for the client at ``address``; 429 past the streams one
     address may hold, 503 past the streams this process holds in all (the page then polls)."""
-    missed = _missed(topics, _last_event_id(request))
     listener = Listener(topics, address)
     refused = hub.join(
         listener, per_address=settings.LIVE_STREAMS_PER_ADDRESS, in_all=settings.LIVE_STREAMS
     )
     if refused:
         return _refused(refused)
+    # read once the hub tells the stream: a change committed in between is sent twice (the
+    # page asks again, and is answered 304), never missed
+    try:
+        missed = _missed(topics, _last_event_id(request))
+    except BaseException:
+        hub.leave(listener)
+        raise
     fanout.follow(hub)
     _let_go_of_the_database()
     held = _HeldOnLoop if isinstance(request, ASGIRequest) else _HeldOnThread

@@ -1,18 +1,7 @@
-// Live pages follow a stream (server-sent events) instead of asking every few seconds.
-//
-// The element carrying sse-connect (htmx's SSE extension, bundled with django-htmx) holds the
-// stream; the extension opens it, and opens it again when it is cut. Each event names what
-// moved: "changed" (the page draws it afresh) or "clock" (the round clock's line). This file
-// turns it into "live:changed" or "live:clock" on the page's polls (hx-trigger "every 2s,
-// live:changed"), found when the event comes: a poll swapped in since is told too. The poll
-// then asks its address as ever, naming the version it shows (a 304 when it shows it already).
-//
-// While the stream is open, a poll's timer asks only once every SAFETY ms (in case an event
-// was lost on the way); while it is not (no EventSource, a proxy that holds events back, a
-// stream refused or cut twice within a minute) the polls ask as before. A page hidden for
-// IDLE ms lets its stream go, and opens it again when it is shown. Offline, nothing is asked;
-// back online, the stream opens again and the page asks once. When a round's clock runs out
-// on the page (clock.js), the page asks too: nobody announces the time running out.
+// Live pages follow a stream (server-sent events); docs/live.md, "In the browser", says how.
+// The element carrying sse-connect holds it (htmx's SSE extension). Each event ("changed",
+// "clock") becomes "live:changed" or "live:clock" on the page's polls, which then ask their
+// address as ever (a 304 when the page shows that version).
 (function () {
   "use strict";
   var SAFETY = 30000;
@@ -23,7 +12,7 @@
 
   var open = false;
   var cuts = [];
-  var sources = typeof WeakSet === "function" ? new WeakSet() : null;
+  var sources = new WeakSet();
   var lastAsked = Date.now();
   var hiddenTimer = null;
   // the extension keeps its EventSource to itself: the last one it said it opened
@@ -33,20 +22,29 @@
     return document.querySelector("[sse-connect], [data-live-connect]");
   }
 
+  // times each name was told, in all and when each poll asked; names owed to a poll swapped
+  // in but not yet listening (htmx settles it a moment later)
+  var told = { changed: 0, clock: 0 };
+  var toldWhenAsked = new WeakMap();
+  var owed = {};
+
   function tell(name) {
+    told[name] += 1;
     var polls = document.querySelectorAll("[hx-trigger*='live:" + name + "']");
     for (var i = 0; i < polls.length; i++) {
-      htmx.trigger(polls[i], "live:" + name);
+      if (polls[i].classList.contains(htmx.config.addedClass)) {
+        owed[name] = true;
+      } else {
+        htmx.trigger(polls[i], "live:" + name);
+      }
     }
   }
 
   function listen(source) {
-    if (!source || (sources && sources.has(source))) {
+    if (!source || sources.has(source)) {
       return;
     }
-    if (sources) {
-      sources.add(source);
-    }
+    sources.add(source);
     source.addEventListener("changed", function () {
       tell("changed");
     });
@@ -55,8 +53,8 @@
     });
   }
 
-  // let the stream go (the attribute moves aside, so that the extension does not open it
-  // again), and, unless it is for good, open it again later
+  // let the stream go (the attribute moved aside, the extension opens it no more); unless for
+  // good, open it again later
   function letGo(source, reopenAfter) {
     var element = holder();
     said(false);
@@ -138,15 +136,46 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (isLivePoll(event.detail.elt)) {
       lastAsked = Date.now();
+      toldWhenAsked.set(event.detail.elt, Object.assign({}, told));
     }
   });
 
-  // a question that went unanswered (the phone offline, the server away) is asked again at
-  // the poll's next tick, stream or no stream
+  // unanswered (offline): asked again at the next tick. Told again while it asked: htmx keeps
+  // that for the element that asked (the request's), which the answer replaced; owed to the
+  // new one.
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (isLivePoll(event.detail.elt) && !event.detail.successful) {
+    var asked = event.detail.requestConfig;
+    var element = (asked && asked.elt) || event.detail.elt;
+    if (!isLivePoll(element)) {
+      return;
+    }
+    if (!event.detail.successful) {
       lastAsked = 0;
     }
+    var then = toldWhenAsked.get(element);
+    if (!then || document.body.contains(element)) {
+      return;
+    }
+    var trigger = element.getAttribute("hx-trigger") || "";
+    Object.keys(told).forEach(function (name) {
+      if (told[name] > then[name] && trigger.indexOf("live:" + name) >= 0) {
+        owed[name] = true;
+      }
+    });
+  });
+
+  document.addEventListener("htmx:load", function (event) {
+    var loaded = event.target;
+    if (!isLivePoll(loaded)) {
+      return;
+    }
+    var trigger = loaded.getAttribute("hx-trigger");
+    Object.keys(owed).forEach(function (name) {
+      if (trigger.indexOf("live:" + name) >= 0) {
+        delete owed[name];
+        tell(name);
+      }
+    });
   });
 
   window.addEventListener("offline", function () {

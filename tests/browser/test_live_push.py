@@ -21,7 +21,7 @@ from scorekeeper.nights.desk import clock_start
 from scorekeeper.tables import entries
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
-from tests.browser.table import expect_totals, join, tap_score, watch
+from tests.browser.table import expect_totals, hold_the_first, join, tap_score, watch
 from tests.browser.test_desk import first_match, timed_night
 from tests.browser.test_league import sign_in_as_organizer
 
@@ -83,6 +83,29 @@ def test_a_play_shows_on_the_watchers_phone_within_a_second_with_its_polls_off(
     # change between the page and its stream), one for each play
     polls = [url for url in asked if "/live/?v=" in url]
     assert 2 <= len(polls) <= 3, polls
+
+
+def test_a_play_told_while_the_last_is_drawn_is_shown_too(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    bea, vic, vic_context = two_phones(new_context, live_server, polls=False)
+    stream_open(vic)
+    held = hold_the_first(vic_context, re.compile(r".*/live/\?v="))
+    tap_score(bea, "Cy", 15)
+    expect_totals(bea, 0, 0, 15, 0)
+    # the watcher asks for the first play; its answer is read before the second is tapped and
+    # reaches the phone only after the second play's event has
+    for _ in range(30):
+        if held:
+            break
+        vic.wait_for_timeout(100)
+    assert held, "the watcher did not ask after the first play"
+    answer = held[0].fetch()
+    tap_score(bea, "Ann", 10)
+    expect_totals(bea, 10, 0, 15, 0)
+    vic.wait_for_timeout(1_000)
+    held[0].fulfill(response=answer)
+    expect(vic.get_by_test_id("total")).to_have_text(["10", "0", "15", "0"], timeout=PUSHED)
 
 
 def test_the_nights_board_and_the_desk_change_by_push(
