@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -247,6 +248,15 @@ else:
     # Keep each worker's connection: the pragmas above run once per connection, not per
     # request (a WSGI worker's thread lives on; under ASGI the request's thread does not).
     _database["CONN_MAX_AGE"] = 0 if SERVED_BY_ASGI else 60
+    if TESTING:
+        # The tests' database is a file (in memory where the machine has a RAM disk), as in
+        # production: a live server's threads each open their own connection and wait for a
+        # writer as a server's do. An in-memory database is shared between threads either
+        # through one connection, where a page's read lands inside the test's transaction, or
+        # through SQLite's shared cache, where it fails the test's write at once ("database
+        # table is locked"). pytest-django names each parallel worker's file apart.
+        _scratch = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
+        _database["TEST"] = {"NAME": str(_scratch / f"scorekeeper-test-{os.getpid()}.sqlite3")}
 DATABASES = {"default": _database}
 
 
@@ -352,6 +362,9 @@ else:
         if _name != ":memory:":
             _name = str(Path(_name).with_suffix(".cache.sqlite3"))
         DATABASES["cache"] = {**_database, "NAME": _name, "OPTIONS": {**_database["OPTIONS"]}}
+        if "TEST" in _database:
+            _test_name = Path(_database["TEST"]["NAME"]).with_suffix(".cache.sqlite3")
+            DATABASES["cache"]["TEST"] = {"NAME": str(_test_name)}
         DATABASE_ROUTERS = ["scorekeeper.cache_router.CacheRouter"]
         CACHE_DATABASE = "cache"
     CACHES = {

@@ -129,6 +129,18 @@ def pytest_configure(config: pytest.Config) -> None:
         shutil.rmtree(Path(config.getoption("--output")), ignore_errors=True)
 
 
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's SQLite database files go with it (settings.py: a file per test process): a
+    thread's connection still open (the live server's, the streams' follower) leaves SQLite's
+    -wal and -shm beside the database Django has deleted."""
+    test_name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3" or not test_name:
+        return
+    where = Path(test_name)
+    for left in where.parent.glob(where.name.split(".")[0] + ".*"):
+        left.unlink(missing_ok=True)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def delete_output_dir() -> None:
     """Replaces pytest-playwright's fixture of this name, which empties test-results/ in every

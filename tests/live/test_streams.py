@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -240,7 +241,10 @@ def test_under_asgi_the_stream_waits_on_the_event_loop_and_is_told(match: Match,
         await asyncio.to_thread(response.close)
         return [first, second]
 
-    first, second = asyncio.run(follow())
+    # a loop of its own, in a thread of its own: a browser test before it in this process
+    # leaves Playwright's loop running in this one
+    with ThreadPoolExecutor(1) as thread:
+        first, second = thread.submit(asyncio.run, follow()).result()
     assert first.endswith(f"event: changed\ndata: match:{match.pk}\n\n".encode())
     assert second.startswith(b"id: ")
     assert second.endswith(f"event: changed\ndata: match:{match.pk}\n\n".encode())

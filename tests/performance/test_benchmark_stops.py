@@ -82,7 +82,9 @@ def locked(times: int, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return refused
 
 
-@pytest.mark.django_db
+# each step lets go of its database connection, as the benchmark's process does: a test of its
+# own transactions
+@pytest.mark.django_db(transaction=True)
 def test_a_cleanup_refused_while_the_server_finishes_is_tried_again(
     night: hall.Night, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -97,7 +99,7 @@ def test_a_cleanup_refused_while_the_server_finishes_is_tried_again(
     assert not SeasonMatch.objects.filter(season_id=night.season_id, match__finished=False).exists()
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)
 def test_a_step_that_cannot_clean_up_is_reported_and_the_search_goes_on(
     night: hall.Night, monkeypatch: pytest.MonkeyPatch
 ) -> None:
