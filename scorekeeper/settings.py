@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
+import shutil
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -255,7 +256,10 @@ else:
         # through one connection, where a page's read lands inside the test's transaction, or
         # through SQLite's shared cache, where it fails the test's write at once ("database
         # table is locked"). pytest-django names each parallel worker's file apart.
-        _scratch = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
+        _scratch = Path(tempfile.gettempdir())
+        if Path("/dev/shm").is_dir() and shutil.disk_usage("/dev/shm").free > 2 * 1024**3:
+            # a RAM disk with room for two test processes' databases (a container's is 64 MB)
+            _scratch = Path("/dev/shm")
         _database["TEST"] = {"NAME": str(_scratch / f"scorekeeper-test-{os.getpid()}.sqlite3")}
 DATABASES = {"default": _database}
 
