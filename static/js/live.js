@@ -110,8 +110,10 @@
     }
   });
 
-  function isLivePoll(element) {
-    return Boolean(element) && (element.getAttribute("hx-trigger") || "").indexOf("live:") >= 0;
+  // a poll a stream tells (of that name, or of any)
+  function isLivePoll(element, name) {
+    var trigger = (element && element.getAttribute("hx-trigger")) || "";
+    return trigger.indexOf("live:" + (name || "")) >= 0;
   }
 
   document.addEventListener("htmx:confirm", function (event) {
@@ -156,22 +158,16 @@
     if (!then || document.body.contains(element)) {
       return;
     }
-    var trigger = element.getAttribute("hx-trigger") || "";
     Object.keys(told).forEach(function (name) {
-      if (told[name] > then[name] && trigger.indexOf("live:" + name) >= 0) {
+      if (told[name] > then[name] && isLivePoll(element, name)) {
         owed[name] = true;
       }
     });
   });
 
   document.addEventListener("htmx:load", function (event) {
-    var loaded = event.target;
-    if (!isLivePoll(loaded)) {
-      return;
-    }
-    var trigger = loaded.getAttribute("hx-trigger");
     Object.keys(owed).forEach(function (name) {
-      if (trigger.indexOf("live:" + name) >= 0) {
+      if (isLivePoll(event.target, name)) {
         delete owed[name];
         tell(name);
       }
