@@ -9,6 +9,7 @@ under WSGI (the dev server, the test server) on the request's own thread."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 
@@ -32,6 +33,11 @@ RETRY_MS = 2000
 #: plays several times a second, and a TV redrawn every two seconds shows each play, as its
 #: poll did; a table's scoreboard is told of each change at once
 BOARD_GAP_SECONDS = 2.0
+#: a board's stream told after a quiet spell waits a moment drawn at random up to this, and is
+#: told every BOARD_GAP_SECONDS from there while the hall plays on: the TVs of a hall, told of
+#: the same plays, ask for their boards one after another instead of all in the same instant
+#: (where each tap at a table waited behind them: docs/benchmark.md)
+BOARD_SPREAD_SECONDS = 1.0
 
 
 def stream(request: HttpRequest, topics: Sequence[str], address: str) -> HttpResponseBase:
@@ -162,8 +168,17 @@ class _Pace:
 
     def __init__(self, topics: Sequence[str]) -> None:
         self.lifetime = settings.LIVE_STREAM_MINUTES * 60.0
-        boards = any(not topic.startswith("match:") for topic in topics)
-        self.gap = BOARD_GAP_SECONDS if boards else 0.0
+        self.board = any(not topic.startswith("match:") for topic in topics)
+
+    def wait(self, told_at: float, now: float) -> float:
+        """The seconds to wait before telling the stream of a change, its last told at
+        ``told_at``: a table's scoreboard at once; a board at most every BOARD_GAP_SECONDS,
+        after a quiet spell a moment of its own later."""
+        if not self.board:
+            return 0.0
+        if now - told_at >= BOARD_GAP_SECONDS:
+            return random.uniform(0.0, BOARD_SPREAD_SECONDS)
+        return told_at + BOARD_GAP_SECONDS - now
 
 
 def _frames(listener: Listener, missed: list[Change], pace: _Pace) -> Iterator[bytes]:
@@ -177,7 +192,7 @@ def _frames(listener: Listener, missed: list[Change], pace: _Pace) -> Iterator[b
                 continue
             if listener.ended:
                 return
-            if (early := told_at + pace.gap - time.monotonic()) > 0:
+            if (early := pace.wait(told_at, time.monotonic())) > 0:
                 time.sleep(early)
             told_at = time.monotonic()
             yield _framed(listener.take()) or b": \n\n"
@@ -198,7 +213,7 @@ async def _frames_async(
                 continue
             if listener.ended:
                 return
-            if (early := told_at + pace.gap - time.monotonic()) > 0:
+            if (early := pace.wait(told_at, time.monotonic())) > 0:
                 await asyncio.sleep(early)
             told_at = time.monotonic()
             yield _framed(listener.take()) or b": \n\n"

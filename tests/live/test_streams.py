@@ -6,6 +6,7 @@ quiet stream is kept alive by a heartbeat."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -286,6 +287,26 @@ def test_a_boards_stream_is_told_at_most_every_two_seconds_and_of_the_newest_cha
     newest = LiveChange.objects.filter(topic=topic).latest("id").id
     assert frame(response) == f"id: {newest}\nevent: changed\ndata: {topic}\n\n"
     assert time.monotonic() - told_at >= streams.BOARD_GAP_SECONDS
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_tvs_of_a_hall_told_of_the_same_plays_ask_one_after_another(seed: int) -> None:
+    """Twelve wall boards' streams, told of a play after a quiet spell: each waits a moment of
+    its own, within the spread, and no two ask in the same instant; while the hall plays on,
+    each is told again two seconds after its last, never sooner, so they stay apart."""
+    random.seed(seed)
+    walls = [streams._Pace(["season:1"]) for _ in range(12)]
+    quiet = 1000.0
+    told = [quiet + wall.wait(0.0, quiet) for wall in walls]
+    assert all(quiet <= at < quiet + streams.BOARD_SPREAD_SECONDS for at in told)
+    in_order = sorted(told)
+    assert min(b - a for a, b in zip(in_order, in_order[1:], strict=False)) > 0
+    # the next play comes a moment after the first wall was told: each wall waits out its gap
+    play = in_order[0] + 0.01
+    again = [play + wall.wait(at, play) for wall, at in zip(walls, told, strict=True)]
+    assert again == pytest.approx([at + streams.BOARD_GAP_SECONDS for at in told])
+    # a table's scoreboard is told at once, however recently
+    assert streams._Pace([f"match:{seed}"]).wait(play - 0.1, play) == 0.0
 
 
 def test_rows_older_than_an_hour_go_but_the_newest_so_that_ids_never_go_back() -> None:
