@@ -290,11 +290,14 @@ def test_a_boards_stream_is_told_at_most_every_two_seconds_and_of_the_newest_cha
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_the_tvs_of_a_hall_told_of_the_same_plays_ask_one_after_another(seed: int) -> None:
+def test_the_tvs_of_a_hall_told_of_the_same_plays_ask_one_after_another(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Twelve wall boards' streams, told of a play after a quiet spell: each waits a moment of
     its own, within the spread, and no two ask in the same instant; while the hall plays on,
     each is told again two seconds after its last, never sooner, so they stay apart."""
-    random.seed(seed)
+    # draws of their own: the process's random numbers are left as they were
+    monkeypatch.setattr(streams, "random", random.Random(seed))
     walls = [streams._Pace(["season:1"]) for _ in range(12)]
     quiet = 1000.0
     told = [quiet + wall.wait(0.0, quiet) for wall in walls]
