@@ -36,9 +36,9 @@ from scorekeeper.nights.desk import clock_shown, clock_version
 from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.nights.pairings import by_name, by_table, name_matches
 from scorekeeper.nights.results import (
-    board_version,
     night_names,
     night_standings,
+    pairings_version,
     rounds_of,
     shown_player_names,
     shown_results,
@@ -167,11 +167,14 @@ def busiest_round(league: League) -> int:
 
 
 def _pairings_version(request: HttpRequest, pk: int) -> str | None:
-    """The night board's version (a draw, a start, a play, a seat taken), the language and
-    the name looked for: the page's poll is answered 304 while none of them moved."""
+    """The pairings' version (a draw, a start, a result, a seat handed over: not a play in a
+    match being played), the language and the name looked for: the page's poll is answered
+    304 while none of them moved."""
     if "_pairings_version" not in request.__dict__:
         looked_for = hashlib.sha256(request.GET.get("name", "").encode()).hexdigest()[:8]
-        request.__dict__["_pairings_version"] = f"{board_version(pk)}.{get_language()}.{looked_for}"
+        request.__dict__["_pairings_version"] = (
+            f"{pairings_version(pk)}.{get_language()}.{looked_for}"
+        )
     version: str = request.__dict__["_pairings_version"]
     return version
 

@@ -268,17 +268,26 @@ def board_version(night_id: int) -> str:
     """Moves with anything the night's board shows: a round drawn or started, a play at any
     table, a seat taken, a forfeit, the season's standings. Two small queries: the TV asks
     every two seconds."""
+    return _version_of(night_id, "match__version", "match__league_entry__forfeited_by")
+
+
+def pairings_version(night_id: int) -> str:
+    """Moves with what the pairings page shows: a round drawn or started, a table's match set
+    up, and any result (the season's version: a match finished, corrected once finished,
+    signed, disputed or forfeited, a seat handed over, a player renamed). A play in a match
+    that is still being played moves none of them: the page, told of every play in the hall,
+    is answered 304 and drawn again only when a pairing or a result moved."""
+    return _version_of(night_id, "match_id")
+
+
+def _version_of(night_id: int, *table_columns: str) -> str:
+    """A digest of the season's version and the night's tables, each with its round's drawing
+    and start and ``table_columns``: two small queries."""
     night = Night.objects.filter(pk=night_id).values_list("season__version", flat=True).first()
     tables = list(
         NightTable.objects.filter(night_round__night_id=night_id)
         .order_by("pk")
-        .values_list(
-            "pk",
-            "night_round__started_at",
-            "night_round__drawn_at",
-            "match__version",
-            "match__league_entry__forfeited_by",
-        )
+        .values_list("pk", "night_round__started_at", "night_round__drawn_at", *table_columns)
     )
     return hashlib.sha256(repr((night, tables)).encode()).hexdigest()[:16]
 

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.leagues.models import League, Season
-from scorekeeper.nights import round_draw, rounds
+from scorekeeper.nights import round_draw, rounds, signing
 from scorekeeper.nights.models import Night, NightRound
 from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
@@ -335,6 +335,43 @@ def test_the_pairings_poll_is_answered_304_until_something_moves():
         ).status_code
         == 200
     )
+
+
+def test_the_pairings_are_drawn_again_for_a_result_or_a_seat_taken_not_for_a_play():
+    night = night_of(NAMES, signed_only=True)
+    first = drawn_and_started(night)
+    wall = Client()
+    shown = wall.get(pairings_url(night))
+    assert "Sitting out:" in text(shown)
+
+    def asked():
+        nonlocal shown
+        answer = wall.get(pairings_url(night), headers={"If-None-Match": shown["ETag"], **HTMX})
+        if answer.status_code == 200:
+            shown = answer
+        return answer
+
+    match = table_match(first, 1)
+    scorer = scorekeeper_client()
+    # a play in a match still being played shows nowhere on the page
+    play(scorer, match, seated_names(match)[0], 10)
+    assert asked().status_code == 304
+
+    # a seat handed over: the one who sat out plays on at table 1
+    leaving = match.seats.get(position=1).player
+    spare = first.sitting_out.get().player
+    rounds.leave(Night.objects.get(pk=night.pk), leaving, replacement=spare, by=ORGANIZER)
+    assert asked().status_code == 200
+    assert "Sitting out:" not in text(shown)
+
+    # the match won, then signed: tonight's results count it once it is signed
+    play(scorer, match, seated_names(match)[0], 25)
+    assert asked().status_code == 200
+    assert "Tonight's results" not in text(shown)
+    won = Match.objects.get(pk=match.pk)
+    signing.match_sign(match=won, side=1, version=won.version, via=signing.BY_LINK, by=ORGANIZER)
+    assert asked().status_code == 200
+    assert "Tonight's results" in text(shown)
 
 
 def _queries(url: str) -> int:
