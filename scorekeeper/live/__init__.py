@@ -3,7 +3,8 @@ them is told at once over its stream (server-sent events), instead of asking eve
 
 - ``announce`` (announce.py) is called by the services that change what a live page shows, in
   their transaction: it writes one row per topic (``LiveChange``: its id is the event's id) and,
-  once the transaction commits, tells this process's streams and the other processes'.
+  once the transaction commits (for an entry at a table, once it has drawn what the watchers
+  are given: ``told_when_drawn``), tells this process's streams and the other processes'.
 - ``hub`` (hub.py): this process's open streams by topic, with the caps on how many are held.
 - The fan-out between processes (fanout.py): Redis pub/sub where ``REDIS_URL`` is set, else
   LISTEN/NOTIFY on PostgreSQL, else (SQLite) one look at the newest rows per process every

@@ -4,13 +4,18 @@ result through tables/seams.py, and the night's services), never by a signal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.db import transaction
 
 from scorekeeper.live import fanout
 from scorekeeper.live.hub import Change, hub
 from scorekeeper.live.models import LiveChange
+
+log = logging.getLogger(__name__)
 
 #: the page draws what it shows afresh
 CHANGED = "changed"
@@ -23,7 +28,7 @@ PRUNE_EVERY = 1000
 
 class _Told:
     """What the transaction announced so far, told to the streams once it commits (run by
-    ``on_commit``: a transaction rolled back tells nothing)."""
+    ``on_commit``: a transaction rolled back tells nothing), or held until ``drawn``."""
 
     def __init__(self) -> None:
         self.written: set[tuple[str, str]] = set()
@@ -32,8 +37,50 @@ class _Told:
 
     def __call__(self) -> None:
         self.told = True
-        hub.deliver(self.changes, coming_back=fanout.kind() != "local")
-        fanout.committed(self.changes)
+        held = _held.get()
+        if held is not None:
+            held.append(self)
+        else:
+            self.tell()
+
+    def tell(self) -> None:
+        try:
+            hub.deliver(self.changes, coming_back=fanout.kind() != "local")
+            fanout.committed(self.changes)
+        except Exception:
+            # the change is saved: the pages catch up at their next poll
+            log.exception("live: telling a change failed")
+
+
+#: the changes committed inside ``told_when_drawn``, not told yet
+_held: ContextVar[list[_Told] | None] = ContextVar("live_held", default=None)
+
+
+@contextmanager
+def told_when_drawn() -> Iterator[None]:
+    """The changes committed in the block are told when the block calls ``drawn``, or at its
+    end: an entry draws what the table's watchers will be given (table_pages/history.py) after
+    its transaction, and a watcher told before that would draw the whole board itself. Used
+    as a decorator on the entry's view."""
+    held: list[_Told] = []
+    token = _held.set(held)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+        _tell(held)
+
+
+def drawn() -> None:
+    """What the watchers will be given is drawn: tell the changes held so far."""
+    held = _held.get()
+    if held:
+        _tell(held)
+
+
+def _tell(held: list[_Told]) -> None:
+    while held:
+        held.pop(0).tell()
 
 
 def announce(topics: Iterable[str], event: str = CHANGED) -> None:
@@ -49,7 +96,6 @@ def announce(topics: Iterable[str], event: str = CHANGED) -> None:
     changes = [(row.id, row.topic, row.event) for row in rows]
     told.written.update((topic, event) for topic in topics)
     told.changes.extend(changes)
-    fanout.written(changes)
     if any(id % PRUNE_EVERY == 0 for id, _, _ in changes):
         fanout.prune()
     if new_transaction:

@@ -2,8 +2,8 @@
 
 - ``redis`` (``REDIS_URL`` set): published on commit to a Redis channel, which every process
   follows with one subscription (redis-py's pub/sub).
-- ``postgres`` (PostgreSQL, no Redis): ``NOTIFY`` in the change's own transaction, so it is
-  sent when, and only if, the change commits; every process holds one ``LISTEN``.
+- ``postgres`` (PostgreSQL, no Redis): ``NOTIFY`` on commit, as Redis publishes (a change
+  rolled back sends nothing); every process holds one ``LISTEN``.
 - ``sqlite``: every process looks for rows newer than the last it saw, every
   ``LIVE_CHECK_SECONDS``, while it holds a stream: one query for all of its streams.
 - ``local`` (an in-memory database, as in tests): this process's own streams only.
@@ -77,22 +77,19 @@ def parsed(text: str | bytes) -> list[Change]:
     return changes
 
 
-def written(changes: list[Change]) -> None:
-    """Rows written in the change's transaction: on PostgreSQL without Redis, NOTIFY there."""
-    if kind() == "postgres":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload(changes)])
-
-
 def committed(changes: list[Change]) -> None:
-    """The change committed: with Redis, publish it for the other processes."""
-    if kind() != "redis":
-        return
+    """The change committed (and what the watchers are given is drawn: announce.py): with
+    Redis, publish it for the other processes; on PostgreSQL without Redis, NOTIFY them."""
+    how = kind()
     try:
-        _redis_client().publish(CHANNEL, payload(changes))
+        if how == "redis":
+            _redis_client().publish(CHANNEL, payload(changes))
+        elif how == "postgres":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload(changes)])
     except Exception:
         # the page still moves on this process; the others' pages catch up at their next poll
-        log.exception("live: Redis publish failed")
+        log.exception("live: telling the other processes failed")
 
 
 def _redis_client() -> Any:

@@ -27,6 +27,7 @@ from scorekeeper.access.matches import (
     match_to_correct,
 )
 from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.live.announce import drawn, told_when_drawn
 from scorekeeper.rules.match_end import AFTER_THE_END, AfterTheWin, after_the_win
 from scorekeeper.rules.matchfile import write_match
 from scorekeeper.table_pages.history import draw_for_watchers
@@ -61,6 +62,8 @@ def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "
                 request, match, outcome.value, outcome.board, outcome.change, hand_only=hand_only
             )
             cache_score(match, outcome.board)
+        # the watchers are told now that their answer is drawn, not at the commit
+        drawn()
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
         return render_board(
@@ -121,6 +124,7 @@ def _refuse_form(request: HtmxHttpRequest, match: Match, form, name: str) -> Htt
 
 
 @require_POST
+@told_when_drawn()
 def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
     with transaction.atomic():
@@ -158,6 +162,7 @@ def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@told_when_drawn()
 def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Straight: end the hand (domino or blocked). Chickenfoot: record a whole round.
     Sedma: end a hand before all seven doubles are down.
@@ -205,6 +210,7 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@told_when_drawn()
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         match = match_for_entry(request, pk)
@@ -213,6 +219,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@told_when_drawn()
 def delete_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     with transaction.atomic():
         match = match_for_correction(request, pk)

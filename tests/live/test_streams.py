@@ -22,7 +22,7 @@ from scorekeeper import rules
 from scorekeeper.live import announce as announcing
 from scorekeeper.live import streams
 from scorekeeper.live.announce import announce
-from scorekeeper.live.hub import Hub
+from scorekeeper.live.hub import Hub, Listener
 from scorekeeper.live.models import LiveChange
 from scorekeeper.nights.desk import clock_start
 from scorekeeper.tables import entries
@@ -329,3 +329,71 @@ def test_rows_older_than_an_hour_go_but_the_newest_so_that_ids_never_go_back() -
     assert fresh.pk > old[-1].pk
     assert fanout.prune() == 1
     assert list(LiveChange.objects.values_list("pk", flat=True)) == [fresh.pk]
+
+
+class _AsksWhenTold(Listener):
+    """A watcher's phone that asks its poll the moment its stream is told of a change."""
+
+    def __init__(self, topics: list[str], ask: Callable[[], str]) -> None:
+        super().__init__(topics, "10.0.0.9")
+        self.ask = ask
+        self.answers: list[str] = []
+
+    def put(self, change: Any) -> None:
+        self.answers.append(self.ask())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_watcher_told_of_a_tap_is_given_the_answer_the_entry_drew(hub: Hub) -> None:
+    """Told at the commit, before the entry had drawn what the table's other phones are given,
+    a watcher asking at once drew the whole board itself (every hand of the match); told once
+    it is drawn, it is given the totals and the hand being played alone."""
+    from django.urls import reverse
+
+    from tests.performance.hall import long_match
+    from tests.performance.test_page_weight import tap_on_the_board_as_drawn
+    from tests.web.pages import HTMX
+    from tests.web.table import scorekeeper_client
+
+    scorekeeper, watcher = scorekeeper_client(), Client()
+    match = long_match(hands_to=100_000, hands=3)
+    tap_on_the_board_as_drawn(scorekeeper, match)  # begins the next hand
+    tap_on_the_board_as_drawn(scorekeeper, match)
+    match.refresh_from_db()
+    shown = match.version
+    poll = reverse("tables:live", args=[match.pk])
+    phone = _AsksWhenTold(
+        [f"match:{match.pk}"],
+        lambda: watcher.get(poll, {"v": shown}, headers=HTMX).content.decode(),
+    )
+    assert hub.join(phone, per_address=5, in_all=5) == ""
+
+    tap_on_the_board_as_drawn(scorekeeper, match)
+
+    [answer] = phone.answers
+    assert 'id="live-top" hx-swap-oob="true"' in answer
+    assert 'id="hand-4"' in answer and 'id="hand-1"' not in answer
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_entry_refused_tells_nothing_and_the_next_change_is_told_at_commit(
+    match: Match, hub: Hub
+) -> None:
+    from django.urls import reverse
+
+    from tests.web.table import scorekeeper_client
+
+    phone = Listener([f"match:{match.pk}"], "10.0.0.9")
+    assert hub.join(phone, per_address=5, in_all=5) == ""
+    scorekeeper = scorekeeper_client()
+    scorekeeper.get(reverse("tables:scoreboard", args=[match.pk]))
+    refused = scorekeeper.post(
+        reverse("tables:record_play", args=[match.pk]), {"player": "0", "points": 7}
+    )
+    assert refused.status_code == 422
+    assert phone.take() == []
+
+    with transaction.atomic():
+        play(match)
+    [(_, topic, event)] = phone.take()
+    assert (topic, event) == (f"match:{match.pk}", "changed")
