@@ -48,7 +48,8 @@ class _Told:
             hub.deliver(self.changes, coming_back=fanout.kind() != "local")
             fanout.committed(self.changes)
         except Exception:
-            # the change is saved: the pages catch up at their next poll
+            # the change is saved: this process's pages were told first; the other
+            # processes' pages catch up at their next poll
             log.exception("live: telling a change failed")
 
 

@@ -79,17 +79,14 @@ def parsed(text: str | bytes) -> list[Change]:
 
 def committed(changes: list[Change]) -> None:
     """The change committed (and what the watchers are given is drawn: announce.py): with
-    Redis, publish it for the other processes; on PostgreSQL without Redis, NOTIFY them."""
+    Redis, publish it for the other processes; on PostgreSQL without Redis, NOTIFY them. A
+    failure is the caller's to log (announce.py)."""
     how = kind()
-    try:
-        if how == "redis":
-            _redis_client().publish(CHANNEL, payload(changes))
-        elif how == "postgres":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload(changes)])
-    except Exception:
-        # the page still moves on this process; the others' pages catch up at their next poll
-        log.exception("live: telling the other processes failed")
+    if how == "redis":
+        _redis_client().publish(CHANNEL, payload(changes))
+    elif how == "postgres":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload(changes)])
 
 
 def _redis_client() -> Any:
