@@ -57,8 +57,9 @@ def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "
         for found in outcome.new_findings:
             messages.warning(request, say(found.says, names))
         hand_only = _only_the_hand_changed(outcome)
+        play_added = ""
         if outcome.change is not None:
-            draw_for_watchers(
+            play_added = draw_for_watchers(
                 request, match, outcome.value, outcome.board, outcome.change, hand_only=hand_only
             )
             cache_score(match, outcome.board)
@@ -72,8 +73,9 @@ def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "
             value=outcome.value,
             board=outcome.board,
             change=outcome.change,
-            # on a board drawn just before the entry (the form says at which version)
-            tap=hand_only and request.POST.get("drawn") == str(match.version - 1),
+            # on a board drawn just before the entry (the form says at which version), what
+            # the play added, as drawn for the watchers
+            play_added=play_added if request.POST.get("drawn") == str(match.version - 1) else "",
         )
     # a refused entry wrote nothing: the match as the entry read it is the match as stored
     return render_board(

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.http import quote_etag
 from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language, gettext, ngettext
@@ -220,7 +221,7 @@ def draw_for_watchers(
     change: Change | None,
     *,
     hand_only: bool = False,
-) -> None:
+) -> str:
     """The answer the table's other phones will be given when they next poll, drawn by the
     entry that changed the match, from the match it has read and scored already: the first
     watcher to ask no longer reads the hands and scores them again. Drawn in the entry's
@@ -230,18 +231,25 @@ def draw_for_watchers(
     poll every 2 s and a play comes every few seconds, so they show the version just before
     it: they are given that hand, the totals and the poll (``_live_play.html``), not every
     hand of the match again; a page further behind draws the whole of it at its poll. In the
-    hall benchmark at 100 tables on PostgreSQL the workers took 1.07 cores against 1.14."""
+    hall benchmark at 100 tables on PostgreSQL the workers took 1.07 cores against 1.14.
+    Returned then: the totals and that hand as drawn (``_play_added.html``), which the tap's
+    own answer carries too (table_pages/matches.render_board); else ""."""
     context = live_board_context(
         match, value=value, board=board, change=change, newest_hand_only=hand_only
     )
     context["role"] = None
     key = _watched_key(match)
-    if hand_only:
-        content = render(request, "tables/_live_play.html", context).content
-        cache.set(_play_key(key), content, WATCHED_FOR)
-    else:
+    if not hand_only:
         content = render(request, "tables/_live.html", context).content
         cache.set(key, content, WATCHED_FOR)
+        return ""
+    # safe: drawn from the template, escaped as any other part of it
+    play_added = context["play_added"] = render_to_string(
+        "tables/_play_added.html", context, request
+    )
+    content = render(request, "tables/_live_play.html", context).content
+    cache.set(_play_key(key), content, WATCHED_FOR)
+    return play_added
 
 
 @require_safe

@@ -148,12 +148,14 @@ def render_board(
     value: rules.Match | None = None,
     board: rules.Scoreboard | None = None,
     change: Change | None = None,
-    tap: bool = False,
+    play_added: str = "",
 ) -> HttpResponse:
     """The scoreboard page, or for htmx just its board: the partial the page is built from.
-    ``value``, ``board`` and ``change``: the match as stored, when the caller has it. ``tap``:
-    for htmx, only the play buttons, the totals and the hand being played (``_tap.html``), put
-    in place of the play buttons."""
+    ``value``, ``board`` and ``change``: the match as stored, when the caller has it.
+    ``play_added``: the totals and the hand being played after a play that only added to it,
+    as drawn for the table's watchers (history.draw_for_watchers); for htmx the answer is then
+    the play buttons, put in place of the play buttons, the poll and that (``_tap.html``)."""
+    tap = bool(play_added)
     context = board_context(
         match,
         forms=forms,
@@ -184,6 +186,7 @@ def render_board(
             # htmx sends the CSRF token from its cookie (app.js): the play buttons carry it
             # for the outbox, the other forms of the answer go without (``tap``)
             context["tap"] = True
+            context["play_added"] = play_added
             response = render(request, "tables/_tap.html", context, status=status)
             response["HX-Retarget"] = "#play-entry"
             response["HX-Reswap"] = "outerHTML"

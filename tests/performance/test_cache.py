@@ -11,6 +11,7 @@ import pytest
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client
+from django.test.signals import template_rendered
 from django.urls import reverse
 
 from scorekeeper.leagues.models import Season
@@ -185,6 +186,38 @@ def test_the_watchers_of_a_hand_being_played_are_given_that_hand_and_the_totals(
     assert totals(step) != totals(HttpResponse(page))
     # the answer brings the poll of the board as it now is
     assert near.get(poll_address(content(step)), headers=HTMX).status_code == 304
+
+
+def totals_and_hand(response: HttpResponse) -> str:
+    """The answer's totals and the hand after them, as sent (oob, the answer's last parts)."""
+    answer = content(response)
+    return answer[answer.index('<div id="live-top"') :]
+
+
+def test_a_tap_and_its_tables_watchers_are_answered_with_one_drawing_of_totals_and_hand() -> None:
+    """A play added to the hand being played: the scorekeeper's phone and the watchers' show
+    the same totals and hand, to the byte, drawn once by the tap for all of them."""
+    hall = build(SMALL)
+    scorekeeper, watcher = scorekeeper_client(), Client()
+    player = first_player(hall.match)
+    play(scorekeeper, hall.match, player, 10)
+    page = scoreboard(watcher, hall.match)
+    drawn = []
+    template_rendered.connect(collect := lambda sender, template, **kw: drawn.append(template.name))
+    try:
+        hall.match.refresh_from_db()
+        tap = play(scorekeeper, hall.match, player, 5, htmx=True, drawn=str(hall.match.version))
+    finally:
+        template_rendered.disconnect(collect)
+    seen = watcher.get(poll_address(page), headers=HTMX)
+
+    number = Match.objects.get(pk=hall.match.pk).hand_count
+    assert tap["HX-Retarget"] == "#play-entry"
+    assert drawn.count("tables/_live_top.html") == 1
+    assert drawn.count("tables/_hand_row.html") == 1
+    assert totals_and_hand(tap) == totals_and_hand(seen)
+    assert f'id="hand-{number}"' in totals_and_hand(tap)
+    assert totals(tap) == totals(seen) != totals(HttpResponse(page))
 
 
 def test_a_watchers_poll_in_another_language_is_drawn_in_that_language() -> None:
