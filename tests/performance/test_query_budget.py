@@ -129,6 +129,20 @@ def test_a_tap_asks_the_same_questions_at_one_and_sixty_hands_and_reads_the_matc
     assert "FOR UPDATE" in match_reads[0] or connection.vendor == "sqlite"
 
 
+def test_a_tap_reads_who_taps_before_it_locks_the_match(db: None) -> None:
+    """The session and the account are read before the entry's transaction, so the lock
+    (on SQLite the database's write lock, which every tap in the hall waits for) is held for
+    the match and the entry alone."""
+    queries = tap_queries(1)
+
+    begun = next(n for n, sql in enumerate(queries) if sql.startswith("SAVEPOINT"))
+    read_first = queries[:begun]
+    locked = queries[begun:]
+    assert any('FROM "django_session"' in sql for sql in read_first), read_first
+    assert any('FROM "auth_user"' in sql for sql in read_first), read_first
+    assert not any('FROM "django_session"' in sql or 'FROM "auth_user"' in sql for sql in locked)
+
+
 def test_a_wall_boards_poll_after_a_tap_reads_no_standings_when_their_table_is_cached_drawn(
     db: None,
 ) -> None:
