@@ -243,7 +243,7 @@ def draw_for_watchers(
         content = render(request, "tables/_live.html", context).content
         cache.set(key, content, WATCHED_FOR)
         return ""
-    # safe: drawn from the template, escaped as any other part of it
+    # a SafeString, escaped where it was drawn: the two answers put it in as it is
     play_added = context["play_added"] = render_to_string(
         "tables/_play_added.html", context, request
     )
