@@ -142,7 +142,9 @@ def match_for_links(request: HttpRequest, pk: int) -> Match:
 def author(request: HttpRequest) -> Author:
     """Who makes a change: the account's name or the phone's (a phone that gave none is "a
     phone at the table", worded where it is read), the account, and which phone (a digest of
-    its session)."""
+    its session). An entry asks before its transaction: the session and the account are then
+    read outside the match's lock, which on SQLite (transactions begin IMMEDIATE) is the whole
+    database's write lock, held by one entry in the hall at a time."""
     user = request.user if request.user.is_authenticated else None
     session = request.session.session_key or ""
     phone = hashlib.sha256(session.encode()).hexdigest()[:16] if session else ""

@@ -40,7 +40,7 @@ from scorekeeper.tables.forms.corrections import end_initial, play_rows
 from scorekeeper.tables.forms.games import hand_end_form, play_form
 from scorekeeper.tables.i18n import after_the_win_said, end_at_win_said, say
 from scorekeeper.tables.models import Change, EntryKey, Match
-from scorekeeper.tables.recording import Author, Outcome
+from scorekeeper.tables.recording import Outcome
 from scorekeeper.tables.scoring import match_value, names_of, seats_and_names
 
 #: an edit of a hand that changed since the form was loaded
@@ -88,13 +88,6 @@ def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "
     )
 
 
-def _who_enters(request: HttpRequest) -> Author:
-    """Who makes the entry, read before its transaction: the session and the account are
-    then read outside the match's lock, which on SQLite (transactions begin IMMEDIATE) is the
-    whole database's write lock, held by one entry in the hall at a time."""
-    return author(request)
-
-
 def _only_the_hand_changed(outcome: Outcome) -> bool:
     """Whether the entry only added a play to the hand being played: then on a board drawn at
     the version before it the rest of the board stands, and what changed is the totals and
@@ -136,7 +129,7 @@ def _refuse_form(request: HtmxHttpRequest, match: Match, form, name: str) -> Htt
 @told_when_drawn()
 def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
-    by = _who_enters(request)
+    by = author(request)
     with transaction.atomic():
         match = match_for_entry(request, pk)
         if match.game == "chickenfoot":
@@ -180,7 +173,7 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     With ``preview`` the engine's result and explanation are shown and nothing is saved.
     """
     previewed = "preview" in request.POST
-    by = _who_enters(request)
+    by = author(request)
     # a preview writes nothing, and comes every time the typing pauses: it locks nothing
     with nullcontext() if previewed else transaction.atomic():
         if previewed:
@@ -223,7 +216,7 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @told_when_drawn()
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    by = _who_enters(request)
+    by = author(request)
     with transaction.atomic():
         match = match_for_entry(request, pk)
         outcome = entries.undo_last(match=match, by=by, key=submission_key(request))
@@ -233,7 +226,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @told_when_drawn()
 def delete_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    by = _who_enters(request)
+    by = author(request)
     with transaction.atomic():
         match = match_for_correction(request, pk)
         if not any(hand.number == number for hand in match.hands.all()):
