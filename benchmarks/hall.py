@@ -115,6 +115,8 @@ class Night:
     #: where each server's streams are (its own address, or uvicorn's beside gunicorn); none:
     #: the servers' own
     stream_servers: list[str] = field(default_factory=list)
+    #: where each server's TVs' pages are (a gunicorn of their own); none: the servers' own
+    screen_servers: list[str] = field(default_factory=list)
     #: the phones hold their pages' streams (else they poll on their timers only)
     streams: bool = False
 
@@ -193,6 +195,7 @@ def play_a_night(night: Night, tables: int, say: Callable[[str], None]) -> dict:
     plan: dict[str, Any] = {
         "servers": night.servers,
         "stream_servers": night.stream_servers or night.servers,
+        "screen_servers": night.screen_servers or night.servers,
         "streams": night.streams,
         "safety_seconds": SAFETY_SECONDS,
         "tables": [
@@ -278,7 +281,7 @@ def close_the_night(
     database refuses (locked, busy). None once closed; else why not, for the report: a step
     that cannot clean up is reported, and the search goes on (its tables stay open in the
     season, beside the next step's)."""
-    drained([*night.servers, *night.stream_servers])
+    drained(list(dict.fromkeys([*night.servers, *night.stream_servers, *night.screen_servers])))
     problem: DatabaseError | None = None
     for pause in (0.0, *CLEANUP_PAUSES):
         time.sleep(pause)

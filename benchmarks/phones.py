@@ -62,6 +62,8 @@ HTMX = {"HX-Request": "true"}
 #: streams, or the servers themselves)
 STREAMS: bool = PLAN.get("streams", False)
 STREAM_SERVERS: list[str] = PLAN.get("stream_servers") or SERVERS
+#: the TVs' pages are served here (a gunicorn of their own, or the servers themselves)
+SCREEN_SERVERS: list[str] = PLAN.get("screen_servers") or SERVERS
 #: while its stream is open, a page's timer poll asks this often (static/js/live.js)
 SAFETY_SECONDS: float = PLAN.get("safety_seconds", 30.0)
 #: a cut stream is opened again after this long (the stream's "retry"), a refused one (429,
@@ -112,13 +114,15 @@ class Phone(FastHttpUser):
     connection_timeout = 10.0
     #: the next free slot of each kind of phone, so every phone has a place of its own
     slots: itertools.count
+    #: where its pages are served
+    servers = SERVERS
 
     #: what its seeing a tap is measured under: its event's arrival, its new board's
     seen_kinds = ("seen (event)", "seen (fragment)")
 
     def __init__(self, environment) -> None:
         self.slot = next(type(self).slots)
-        self.host = SERVERS[self.server() % len(SERVERS)]
+        self.host = self.servers[self.server() % len(self.servers)]
         super().__init__(environment)
         self.rng = random.Random(f"{PLAN['seed']}:{type(self).__name__}:{self.slot}")
         self.ready = False
@@ -533,6 +537,7 @@ class Screen(Phone):
     """A TV in the hall, showing a page and refreshing it as the page says."""
 
     abstract = True
+    servers = SCREEN_SERVERS
     #: the plan's address of the page, and the name its refreshes are measured under
     page = ""
     kind = ""

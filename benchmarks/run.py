@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 import dj_database_url
@@ -72,6 +73,10 @@ def benchmark(options: dict, say: Say) -> dict:
         raise ValueError(f"--server is one of {', '.join(SERVERS)}.")
     if options["workers"] < 0 or options["stream_workers"] < 1:
         raise ValueError("--workers and --stream-workers take 1 or more.")
+    if options.get("screen_workers", 0) < 0:
+        raise ValueError("--screen-workers takes 0 (none: the page workers) or more.")
+    if options.get("screen_workers", 0) and options["server"] == "uvicorn":
+        raise ValueError("--screen-workers is a second gunicorn: use --server split or gunicorn.")
     # uvicorn's as gunicorn's: a worker answers its requests in threads under one interpreter
     # lock, so a slow page holds up the others in its process; with 2 CPUs, 5 workers held
     # twice the tables 2 did (docs/deployment.md)
@@ -104,8 +109,8 @@ def run(wrk: str, options: dict, say: Say) -> dict:
             f"in {fill_seconds:.0f} s."
         )
 
-        pairs = [serve(cleanup, env, options, folder, each) for each in range(options["servers"])]
-        bases = [pages for pages, _ in pairs]
+        running = [serve(cleanup, env, options, folder, each) for each in range(options["servers"])]
+        bases = [one.pages for one in running]
         say(f"{served(options)}, at {', '.join(bases)}.")
         if options["server"] == "gunicorn" and options["hall"] and options["streams"]:
             say(
@@ -122,6 +127,7 @@ def run(wrk: str, options: dict, say: Say) -> dict:
             "redis": bool(options["redis_url"]),
             "workers": options["workers"],
             "stream_workers": options["stream_workers"] if options["server"] == "split" else 0,
+            "screen_workers": options.get("screen_workers", 0),
             "threads": options["threads"],
             "cpus": multiprocessing.cpu_count(),
             "data": {
@@ -137,13 +143,13 @@ def run(wrk: str, options: dict, say: Say) -> dict:
         }
         if options["streams_memory"]:
             say(f"Opening {options['streams_memory']} streams ...")
-            streams = pairs[0][1]
+            streams = running[0].streams
             path = reverse("leagues:season_stream", args=[filled.season_id])
             report["streams_memory"] = streams_memory.measure(
                 streams, path, options["streams_memory"], server.PIDS[streams]
             )
         elif options["hall"]:
-            report["hall"] = play_the_hall(wrk, options, folder, filled, pairs, say)
+            report["hall"] = play_the_hall(wrk, options, folder, filled, running, say)
         if not options["streams_memory"] and (options["rounds"] > 0 or not options["hall"]):
             report.update(
                 each_request.measure_requests(wrk, options, folder, filled, bases[0], say)
@@ -153,16 +159,26 @@ def run(wrk: str, options: dict, say: Say) -> dict:
     return report
 
 
+@dataclass(frozen=True)
+class Served:
+    """One server's base URLs: its pages, its streams and the TVs' pages (each the pages' own
+    when no process of its own serves them)."""
+
+    pages: str
+    streams: str
+    screens: str
+
+
 def serve(
     cleanup: ExitStack, env: dict[str, str], options: dict, folder: Path, number: int
-) -> tuple[str, str]:
-    """One server as ``--server`` says: the base URL of its pages and that of its streams."""
+) -> Served:
+    """One server as ``--server`` and ``--screen-workers`` say."""
     mode = options["server"]
     if mode == "uvicorn":
         base = cleanup.enter_context(
             server.uvicorn(env, workers=options["workers"], log=folder / f"uvicorn-{number}.log")
         )
-        return base, base
+        return Served(base, base, base)
     pages = cleanup.enter_context(
         server.gunicorn(
             env,
@@ -171,14 +187,21 @@ def serve(
             log=folder / f"gunicorn-{number}.log",
         )
     )
+    screens = pages
+    if options.get("screen_workers", 0):
+        screens = cleanup.enter_context(
+            server.gunicorn(
+                env, workers=options["screen_workers"], log=folder / f"gunicorn-tv-{number}.log"
+            )
+        )
     if mode == "gunicorn":
-        return pages, pages
+        return Served(pages, pages, screens)
     streams = cleanup.enter_context(
         server.uvicorn(
             env, workers=options["stream_workers"], log=folder / f"uvicorn-live-{number}.log"
         )
     )
-    return pages, streams
+    return Served(pages, streams, screens)
 
 
 def served(options: dict) -> str:
@@ -191,6 +214,8 @@ def served(options: dict) -> str:
         said = f"{each} under gunicorn: {options['workers']} {kind} workers"
         if options["server"] == "split":
             said += f", and uvicorn ({options['stream_workers']} workers) for the streams"
+        if options.get("screen_workers", 0):
+            said += f"; the TVs' pages on a gunicorn of {options['screen_workers']} of their own"
     if options["redis_url"]:
         said += "; Redis carries the changes"
     return said
@@ -224,14 +249,15 @@ def play_the_hall(
     options: dict,
     folder: Path,
     filled: data.Hall,
-    pairs: list[tuple[str, str]],
+    running: list[Served],
     say: Say,
 ) -> dict:
-    bases = [pages for pages, _ in pairs]
+    bases = [one.pages for one in running]
     night = hall.Night(
         using=ALIAS,
         servers=bases,
-        stream_servers=[streams for _, streams in pairs],
+        stream_servers=[one.streams for one in running],
+        screen_servers=[one.screens for one in running],
         streams=options["streams"],
         season_id=filled.season_id,
         league_id=filled.league_id,
@@ -320,6 +346,8 @@ def _served_said(report: dict) -> str:
     said = f"{report['workers']} gunicorn {kind}"
     if mode == "split":
         said += f" (the pages) and {report['stream_workers']} uvicorn workers (the streams)"
+    if report.get("screen_workers"):
+        said += f", the TVs' pages on {report['screen_workers']} gunicorn sync workers of their own"
     return said
 
 

@@ -89,6 +89,15 @@ class Command(BaseCommand):
             help="with --server split: the workers of the uvicorn that serves the streams",
         )
         parser.add_argument(
+            "--screen-workers",
+            type=int,
+            default=0,
+            help="with --server split or gunicorn: a second gunicorn of this many sync workers "
+            "serves the TVs' pages (the wall boards, the night's board, the desk, the pairings), "
+            "as a proxy routing them there would (docs/deployment.md); default: 0, the page "
+            "workers serve them",
+        )
+        parser.add_argument(
             "--redis-url",
             default="",
             help="a Redis server (redis://host:port/db) every server uses for its cache and to "
