@@ -11,8 +11,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 os.environ["SCOREKEEPER_ASGI"] = "1"
 application = get_asgi_application()
 
-from scorekeeper.serving import settle_in  # noqa: E402
 from scorekeeper.settings import refuse_insecure_key  # noqa: E402
 
 refuse_insecure_key()
-settle_in()

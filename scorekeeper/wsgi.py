@@ -9,8 +9,6 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 application = get_wsgi_application()
 
-from scorekeeper.serving import settle_in  # noqa: E402
 from scorekeeper.settings import refuse_insecure_key  # noqa: E402
 
 refuse_insecure_key()
-settle_in()
