@@ -111,15 +111,20 @@ def test_the_hall_benchmark_plays_a_night_and_reports_it(tmp_path: Path) -> None
 
 
 def test_the_hall_runs_split_and_polling(tmp_path: Path) -> None:
-    """The whole app under uvicorn; and gunicorn with the phones that only poll."""
-    for mode in (("--server", "uvicorn"), ("--server", "gunicorn", "--no-streams")):
+    """The whole app under uvicorn; and gunicorn with the phones that only poll, the TVs'
+    pages on a gunicorn of their own."""
+    for mode, hold in (
+        (("--server", "uvicorn"), "2"),
+        # held long enough for each TV that polls every 2 s to ask at least once
+        (("--server", "gunicorn", "--no-streams", "--screen-workers", "1"), "4"),
+    ):
         results = tmp_path / f"{mode[1]}.json"
 
         run = benchmark(
             "--hall",
             *mode,
             *("--players", "12", "--matches", "10", "--tables", "1"),
-            *("--steps", "1", "--hold", "2", "--hall-warmup", "1", "--bare-seconds", "1"),
+            *("--steps", "1", "--hold", hold, "--hall-warmup", "1", "--bare-seconds", "1"),
             *("--rounds", "0", "--settle", "0.2", "--workers", "2"),
             json_file=results,
         )
@@ -130,6 +135,13 @@ def test_the_hall_runs_split_and_polling(tmp_path: Path) -> None:
         (step,) = report["hall"]["steps"]
         if "--no-streams" in mode:
             assert report["streams"] is False
+            assert report["screen_workers"] == 1
+            # the TVs' own server answered them: the desk signed in there, the boards' polls
+            assert not step["setup_failures"], step["setup_failures"]
+            for kind in ("wall board", "night board"):
+                answered = step["kinds"][kind]["requests"] - step["kinds"][kind]["errors"]
+                assert answered > 0, (kind, step["kinds"].get(kind))
+            assert "TVs' pages on 1 gunicorn sync workers of their own" in run.stdout
             assert not SEEN_KINDS & step["kinds"].keys()
             assert "poll p99" in run.stdout
         else:
