@@ -73,9 +73,9 @@ def benchmark(options: dict, say: Say) -> dict:
         raise ValueError(f"--server is one of {', '.join(SERVERS)}.")
     if options["workers"] < 0 or options["stream_workers"] < 1:
         raise ValueError("--workers and --stream-workers take 1 or more.")
-    if options.get("screen_workers", 0) < 0:
+    if options["screen_workers"] < 0:
         raise ValueError("--screen-workers takes 0 (none: the page workers) or more.")
-    if options.get("screen_workers", 0) and options["server"] == "uvicorn":
+    if options["screen_workers"] and options["server"] == "uvicorn":
         raise ValueError("--screen-workers is a second gunicorn: use --server split or gunicorn.")
     # uvicorn's as gunicorn's: a worker answers its requests in threads under one interpreter
     # lock, so a slow page holds up the others in its process; with 2 CPUs, 5 workers held
@@ -127,7 +127,7 @@ def run(wrk: str, options: dict, say: Say) -> dict:
             "redis": bool(options["redis_url"]),
             "workers": options["workers"],
             "stream_workers": options["stream_workers"] if options["server"] == "split" else 0,
-            "screen_workers": options.get("screen_workers", 0),
+            "screen_workers": options["screen_workers"],
             "threads": options["threads"],
             "cpus": multiprocessing.cpu_count(),
             "data": {
@@ -188,7 +188,7 @@ def serve(
         )
     )
     screens = pages
-    if options.get("screen_workers", 0):
+    if options["screen_workers"]:
         screens = cleanup.enter_context(
             server.gunicorn(
                 env, workers=options["screen_workers"], log=folder / f"gunicorn-tv-{number}.log"
@@ -214,7 +214,7 @@ def served(options: dict) -> str:
         said = f"{each} under gunicorn: {options['workers']} {kind} workers"
         if options["server"] == "split":
             said += f", and uvicorn ({options['stream_workers']} workers) for the streams"
-        if options.get("screen_workers", 0):
+        if options["screen_workers"]:
             said += f"; the TVs' pages on a gunicorn of {options['screen_workers']} of their own"
     if options["redis_url"]:
         said += "; Redis carries the changes"
