@@ -5,14 +5,14 @@ result through tables/seams.py, and the night's services), never by a signal."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db import transaction
 
 from scorekeeper.live import fanout
-from scorekeeper.live.hub import Change, hub
+from scorekeeper.live.hub import Change, Drawing, hub
 from scorekeeper.live.models import LiveChange
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,8 @@ class _Told:
     def __init__(self) -> None:
         self.written: set[tuple[str, str]] = set()
         self.changes: list[Change] = []
+        #: what the watchers of a change are given, drawn before it is told (``drawn``)
+        self.drawings: dict[int, Drawing] = {}
         self.told = False
 
     def __call__(self) -> None:
@@ -45,8 +47,8 @@ class _Told:
 
     def tell(self) -> None:
         try:
-            hub.deliver(self.changes, coming_back=fanout.kind() != "local")
-            fanout.committed(self.changes)
+            hub.deliver(self.changes, self.drawings, coming_back=fanout.kind() != "local")
+            fanout.committed(self.changes, self.drawings)
         except Exception:
             # the change is saved: this process's pages were told first; the other
             # processes' pages catch up at their next poll
@@ -72,11 +74,27 @@ def told_when_drawn() -> Iterator[None]:
         _tell(held)
 
 
-def drawn() -> None:
-    """What the watchers will be given is drawn: tell the changes held so far."""
+def drawn(drawings: Mapping[str, Drawing] | None = None) -> None:
+    """What the watchers will be given is drawn: tell the changes held so far, each topic's
+    newest change with its drawing in ``drawings``, if any (sent inside its event)."""
     held = _held.get()
-    if held:
-        _tell(held)
+    if not held:
+        return
+    for topic, drawing in (drawings or {}).items():
+        newest = max(
+            (
+                (told, change[0])
+                for told in held
+                for change in told.changes
+                if change[1] == topic and change[2] == CHANGED
+            ),
+            key=lambda found: found[1],
+            default=None,
+        )
+        if newest is not None:
+            told, id = newest
+            told.drawings[id] = drawing
+    _tell(held)
 
 
 def _tell(held: list[_Told]) -> None:

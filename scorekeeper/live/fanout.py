@@ -16,6 +16,7 @@ them pass when they come back.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -24,11 +25,12 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import close_old_connections, connection, connections
 from django.db.models import Max
 from django.utils import timezone
 
-from scorekeeper.live.hub import Change, Hub
+from scorekeeper.live.hub import NO_DRAWINGS, Change, Drawing, Drawings, Hub
 from scorekeeper.live.models import LiveChange
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,12 @@ CHANNEL = "scorekeeper_live"
 #: rows kept for pages that reconnect (Last-Event-ID); a page asleep longer draws itself afresh
 KEPT = timedelta(hours=1)
 PRUNE_EVERY = 600.0
+#: NOTIFY's payload is at most 8000 bytes: a change's drawing larger than this is left out (the
+#: pages it fits ask for it, as for a change without one)
+NOTIFIED_AT_MOST = 7900
+#: SQLite: how long a change's drawing waits in the cache for the followers (they look every
+#: LIVE_CHECK_SECONDS)
+DRAWING_KEPT_SECONDS = 60
 
 _started: dict[str, threading.Thread] = {}
 _start_lock = threading.Lock()
@@ -63,30 +71,59 @@ def in_memory_database() -> bool:
     return in_memory
 
 
-def payload(changes: Iterable[Change]) -> str:
-    return ";".join(f"{id} {topic} {event}" for id, topic, event in changes)
+def payload(changes: Iterable[Change], drawings: Drawings = NO_DRAWINGS) -> str:
+    """The changes on one line ("<id> <topic> <event>;..."), and their drawings, if any, as
+    JSON on the next."""
+    said = ";".join(f"{id} {topic} {event}" for id, topic, event in changes)
+    if drawings:
+        said += "\n" + json.dumps({str(id): list(drawing) for id, drawing in drawings.items()})
+    return said
 
 
-def parsed(text: str | bytes) -> list[Change]:
+def parsed(text: str | bytes) -> tuple[list[Change], dict[int, Drawing]]:
     if isinstance(text, bytes):
         text = text.decode()
+    told, _, drawn = text.partition("\n")
     changes = []
-    for part in text.split(";"):
+    for part in told.split(";"):
         id, topic, event = part.split(" ")
         changes.append((int(id), topic, event))
-    return changes
+    drawings = {int(id): Drawing(*fields) for id, fields in json.loads(drawn or "{}").items()}
+    return changes, drawings
 
 
-def committed(changes: list[Change]) -> None:
+def committed(changes: list[Change], drawings: Drawings = NO_DRAWINGS) -> None:
     """The change committed (and what the watchers are given is drawn: announce.py): with
-    Redis, publish it for the other processes; on PostgreSQL without Redis, NOTIFY them. A
-    failure is the caller's to log (announce.py)."""
+    Redis, publish it and its drawings for the other processes; on PostgreSQL without Redis,
+    NOTIFY them (a drawing too large for NOTIFY left out); on SQLite, the drawings wait in the
+    cache for the followers. A failure is the caller's to log (announce.py)."""
     how = kind()
     if how == "redis":
-        _redis_client().publish(CHANNEL, payload(changes))
+        _redis_client().publish(CHANNEL, payload(changes, drawings))
     elif how == "postgres":
+        said = payload(changes, drawings)
+        if len(said.encode()) > NOTIFIED_AT_MOST:
+            said = payload(changes)
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload(changes)])
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, said])
+    elif how == "sqlite" and drawings:
+        cache.set_many(
+            {_drawing_key(id): tuple(drawing) for id, drawing in drawings.items()},
+            DRAWING_KEPT_SECONDS,
+        )
+
+
+def _drawing_key(id: int) -> str:
+    return f"live.drawing.{id}"
+
+
+def _drawings_of(changes: list[Change]) -> dict[int, Drawing]:
+    """SQLite: the drawings of ``changes`` (the tables' changes) waiting in the cache."""
+    keys = {_drawing_key(id): id for id, topic, _ in changes if topic.startswith("match:")}
+    if not keys:
+        return {}
+    found = cache.get_many(list(keys))
+    return {keys[key]: Drawing(*fields) for key, fields in found.items()}
 
 
 def _redis_client() -> Any:
@@ -130,6 +167,7 @@ def _follow_rows(hub: Hub) -> None:
     seconds: float = settings.LIVE_CHECK_SECONDS
     newest: int | None = _newest()
     pruned = time.monotonic()
+    waited: set[int] = set()
     while True:
         time.sleep(seconds)
         if not hub.held():
@@ -145,11 +183,26 @@ def _follow_rows(hub: Hub) -> None:
             .values_list("id", "topic", "event")[:1000]
         )
         if rows:
-            newest = rows[-1][0]
-            hub.followed(rows)
+            drawings = _drawings_of(rows)
+            ready = _ready(rows, drawings, waited)
+            waited = {row[0] for row in rows[ready:]}
+            if ready:
+                newest = rows[ready - 1][0]
+                hub.followed(rows[:ready], drawings)
         if time.monotonic() - pruned > PRUNE_EVERY:
             pruned = time.monotonic()
             prune()
+
+
+def _ready(rows: list[Change], drawings: Drawings, waited: set[int]) -> int:
+    """How many of ``rows`` to tell now: up to the first table's change whose drawing is not in
+    the cache yet (an entry commits, then draws what the table's watchers are given, a few
+    milliseconds later), which waits for the next look, once."""
+    for at, (id, topic, event) in enumerate(rows):
+        drawn = topic.startswith("match:") and event == "changed"
+        if drawn and id not in drawings and id not in waited:
+            return at
+    return len(rows)
 
 
 def _newest() -> int:
@@ -175,7 +228,7 @@ def _follow_postgres(hub: Hub) -> None:
         pruned = time.monotonic()
         while True:
             for notice in listening.notifies(timeout=60.0):
-                hub.followed(parsed(notice.payload))
+                hub.followed(*parsed(notice.payload))
             if time.monotonic() - pruned > PRUNE_EVERY:
                 pruned = time.monotonic()
                 prune()
@@ -193,7 +246,7 @@ def _follow_redis(hub: Hub) -> None:
         while True:
             message = pubsub.get_message(timeout=60.0)
             if message is not None and message["type"] == "message":
-                hub.followed(parsed(message["data"]))
+                hub.followed(*parsed(message["data"]))
             if time.monotonic() - pruned > PRUNE_EVERY:
                 pruned = time.monotonic()
                 prune()

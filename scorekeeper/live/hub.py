@@ -8,10 +8,31 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 #: a change as streams are told of it: its id, its topic, its event's name
 Change = tuple[int, str, str]
+
+
+class Drawing(NamedTuple):
+    """What a change's watchers are given, drawn once by the change that made it (a table's
+    entry: table_pages/history.draw_for_watchers), sent inside the change's event to the
+    streams of pages it fits: a watcher's scoreboard in that language and time zone, showing
+    ``after`` (or, when ``after`` is "", any version older than ``shows``). Such a page puts it
+    in place as its poll's answer, and does not ask."""
+
+    language: str
+    timezone: str
+    after: str
+    shows: str
+    html: str
+
+
+#: the drawings of changes, by the change's id
+Drawings = Mapping[int, Drawing]
+NO_DRAWINGS: Drawings = MappingProxyType({})
 
 #: how many of its own changes the hub remembers until the fan-out brings them back (it does
 #: within a moment; more are forgotten, should the fan-out be away)
@@ -23,10 +44,16 @@ class Listener:
     them. Filled by any thread; waited on by the request's thread (WSGI) or its event loop
     (ASGI)."""
 
-    def __init__(self, topics: Iterable[str], address: str) -> None:
+    def __init__(
+        self, topics: Iterable[str], address: str, shown_in: tuple[str, str] | None = None
+    ) -> None:
         self.topics = frozenset(topics)
         self.address = address
+        #: the language and time zone of a page given the drawings that fit it (None: never)
+        self.shown_in = shown_in
         self._items: deque[Change] = deque()
+        self._drawings: dict[int, Drawing] = {}
+        self._taken_drawings: dict[int, Drawing] = {}
         self._lock = threading.Lock()
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -35,9 +62,11 @@ class Listener:
         self.held_by: Hub | None = None
         self.ended = False
 
-    def put(self, change: Change) -> None:
+    def put(self, change: Change, drawing: Drawing | None = None) -> None:
         with self._lock:
             self._items.append(change)
+            if drawing is not None and self.shown_in == (drawing.language, drawing.timezone):
+                self._drawings[change[0]] = drawing
         self._wake()
 
     def end(self) -> None:
@@ -56,13 +85,20 @@ class Listener:
                 pass
 
     def take(self) -> list[Change]:
+        """The changes handed to the stream since it last took them (their drawings: ``drawn``)."""
         with self._lock:
             items = list(self._items)
             self._items.clear()
+            self._taken_drawings, self._drawings = self._drawings, {}
             self._ready.clear()
             if self._loop_ready is not None:
                 self._loop_ready.clear()
         return items
+
+    def drawn(self, change: Change) -> Drawing | None:
+        """The drawing handed with ``change``, last taken, that fits the stream's page."""
+        with self._lock:
+            return self._taken_drawings.get(change[0])
 
     def wait(self, seconds: float) -> bool:
         """Whether a change came within ``seconds`` (a thread's stream)."""
@@ -136,10 +172,16 @@ class Hub:
         for listener in listeners:
             listener.end()
 
-    def deliver(self, changes: Iterable[Change], *, coming_back: bool = False) -> int:
-        """Hand each change to the streams of its topic, at once; ``coming_back``: the
-        change was this process's own, and the fan-out will bring it back, to be let pass
-        then. Says how many streams were told."""
+    def deliver(
+        self,
+        changes: Iterable[Change],
+        drawings: Drawings = NO_DRAWINGS,
+        *,
+        coming_back: bool = False,
+    ) -> int:
+        """Hand each change (and its drawing, if any) to the streams of its topic, at once;
+        ``coming_back``: the change was this process's own, and the fan-out will bring it
+        back, to be let pass then. Says how many streams were told."""
         changes = list(changes)
         with self._lock:
             if coming_back:
@@ -153,9 +195,9 @@ class Hub:
                 for change in changes
                 for listener in self._by_topic.get(change[1], ())
             ]
-        return self._put(told)
+        return self._put(told, drawings)
 
-    def followed(self, changes: Iterable[Change]) -> int:
+    def followed(self, changes: Iterable[Change], drawings: Drawings = NO_DRAWINGS) -> int:
         """Changes the fan-out brought, this process's own among them (told already)."""
         told: list[tuple[Listener, Change]] = []
         with self._lock:
@@ -164,12 +206,12 @@ class Hub:
                     self._own_ids.discard(change[0])
                     continue
                 told.extend((listener, change) for listener in self._by_topic.get(change[1], ()))
-        return self._put(told)
+        return self._put(told, drawings)
 
     @staticmethod
-    def _put(told: list[tuple[Listener, Change]]) -> int:
+    def _put(told: list[tuple[Listener, Change]], drawings: Drawings) -> int:
         for listener, change in told:
-            listener.put(change)
+            listener.put(change, drawings.get(change[0]))
         return len(told)
 
 

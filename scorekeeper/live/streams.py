@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 
@@ -22,7 +23,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.live import fanout
 from scorekeeper.live.announce import CHANGED
-from scorekeeper.live.hub import Change, Listener, hub
+from scorekeeper.live.hub import Change, Drawing, Listener, hub
 from scorekeeper.live.models import LiveChange
 
 #: a comment line this often keeps proxies and phones from taking a quiet stream for dead
@@ -40,10 +41,18 @@ BOARD_GAP_SECONDS = 2.0
 BOARD_SPREAD_SECONDS = 1.0
 
 
-def stream(request: HttpRequest, topics: Sequence[str], address: str) -> HttpResponseBase:
+def stream(
+    request: HttpRequest,
+    topics: Sequence[str],
+    address: str,
+    *,
+    shown_in: tuple[str, str] | None = None,
+) -> HttpResponseBase:
     """The stream of ``topics`` for the client at ``address``; 429 past the streams one
-    address may hold, 503 past the streams this process holds in all (the page then polls)."""
-    listener = Listener(topics, address)
+    address may hold, 503 past the streams this process holds in all (the page then polls).
+    ``shown_in``: the page's language and time zone, when the drawings of its changes drawn in
+    them (hub.Drawing) are to be sent inside their events."""
+    listener = Listener(topics, address, shown_in)
     refused = hub.join(
         listener, per_address=settings.LIVE_STREAMS_PER_ADDRESS, in_all=settings.LIVE_STREAMS
     )
@@ -123,19 +132,29 @@ def _let_go_of_the_database() -> None:
         connection.close()
 
 
-def frame(change: Change) -> bytes:
+def frame(change: Change, drawing: Drawing | None = None) -> bytes:
+    """A change's event: its data is its topic; with a drawing, the line "<topic> <after>
+    <shows>" (``after`` "-" for any older version) and the drawing's lines after it."""
     id, topic, event = change
     said = f"id: {id}\n" if id else ""
-    return f"{said}event: {event}\ndata: {topic}\n\n".encode()
+    data = topic
+    if drawing is not None:
+        data = f"{topic} {drawing.after or '-'} {drawing.shows}\n{drawing.html}"
+    # the lines as SSE ends them (a browser joins them again with "\n")
+    lines = "".join(f"data: {line}\n" for line in re.split(r"\r\n|\r|\n", data))
+    return f"{said}event: {event}\n{lines}\n".encode()
 
 
-def _framed(changes: list[Change]) -> bytes:
+def _framed(changes: list[Change], listener: Listener | None = None) -> bytes:
     """One frame for each event's name, its newest change: a page draws afresh once."""
     newest: dict[str, Change] = {}
     for change in changes:
         if change[2] not in newest or change[0] > newest[change[2]][0]:
             newest[change[2]] = change
-    return b"".join(frame(change) for change in sorted(newest.values()))
+    return b"".join(
+        frame(change, listener.drawn(change) if listener is not None else None)
+        for change in sorted(newest.values())
+    )
 
 
 class _Held:
@@ -195,7 +214,7 @@ def _frames(listener: Listener, missed: list[Change], pace: _Pace) -> Iterator[b
             if (early := pace.wait(told_at, time.monotonic())) > 0:
                 time.sleep(early)
             told_at = time.monotonic()
-            yield _framed(listener.take()) or b": \n\n"
+            yield _framed(listener.take(), listener) or b": \n\n"
     finally:
         hub.leave(listener)
 
@@ -216,6 +235,6 @@ async def _frames_async(
             if (early := pace.wait(told_at, time.monotonic())) > 0:
                 await asyncio.sleep(early)
             told_at = time.monotonic()
-            yield _framed(listener.take()) or b": \n\n"
+            yield _framed(listener.take(), listener) or b": \n\n"
     finally:
         hub.leave(listener)

@@ -57,14 +57,15 @@ def _answer(request: HtmxHttpRequest, outcome: Outcome, form=None, name: str = "
         for found in outcome.new_findings:
             messages.warning(request, say(found.says, names))
         hand_only = _only_the_hand_changed(outcome)
-        play_added = ""
+        play_added, drawing = "", None
         if outcome.change is not None:
-            play_added = draw_for_watchers(
+            play_added, drawing = draw_for_watchers(
                 request, match, outcome.value, outcome.board, outcome.change, hand_only=hand_only
             )
             cache_score(match, outcome.board)
-        # the watchers are told now that their answer is drawn, not at the commit
-        drawn()
+        # the watchers are told now that their answer is drawn, not at the commit, and sent
+        # it inside the event
+        drawn({f"match:{match.pk}": drawing} if drawing is not None else None)
         if not request.htmx:
             return redirect("tables:scoreboard", pk=match.pk)
         return render_board(

@@ -28,6 +28,7 @@ from scorekeeper.access.matches import (
 )
 from scorekeeper.access.models import SCOREKEEPER
 from scorekeeper.access.permissions import can_edit, match_role
+from scorekeeper.live.hub import Drawing
 from scorekeeper.live.streams import stream
 from scorekeeper.rules.matchfile import MatchFileError
 from scorekeeper.table_pages.matches import WATCHED_FOR
@@ -221,7 +222,7 @@ def draw_for_watchers(
     change: Change | None,
     *,
     hand_only: bool = False,
-) -> str:
+) -> tuple[str, Drawing | None]:
     """The answer the table's other phones will be given when they next poll, drawn by the
     entry that changed the match, from the match it has read and scored already: the first
     watcher to ask no longer reads the hands and scores them again. Drawn in the entry's
@@ -233,28 +234,45 @@ def draw_for_watchers(
     hand of the match again; a page further behind draws the whole of it at its poll. In the
     hall benchmark at 100 tables on PostgreSQL the workers took 1.07 cores against 1.14.
     Returned then: the totals and that hand as drawn (``_play_added.html``), which the tap's
-    own answer carries too (table_pages/matches.render_board); else ""."""
+    own answer carries too (table_pages/matches.render_board); else "". And the answer as a
+    drawing sent inside the change's event to the streams of the watchers it fits (None when
+    the match is over: its pages load afresh)."""
     context = live_board_context(
         match, value=value, board=board, change=change, newest_hand_only=hand_only
     )
     context["role"] = None
     key = _watched_key(match)
+    play_added = ""
     if not hand_only:
         content = render(request, "tables/_live.html", context).content
         cache.set(key, content, WATCHED_FOR)
-        return ""
-    # a SafeString, escaped where it was drawn: the two answers put it in as it is
-    play_added = context["play_added"] = render_to_string(
-        "tables/_play_added.html", context, request
+    else:
+        # a SafeString, escaped where it was drawn: the two answers put it in as it is
+        play_added = context["play_added"] = render_to_string(
+            "tables/_play_added.html", context, request
+        )
+        content = render(request, "tables/_live_play.html", context).content
+        cache.set(_play_key(key), content, WATCHED_FOR)
+    if match.finished:
+        return play_added, None
+    drawing = Drawing(
+        language=get_language(),
+        timezone=get_current_timezone_name(),
+        after=str(match.version - 1) if hand_only else "",
+        shows=str(match.version),
+        html=content.decode(),
     )
-    content = render(request, "tables/_live_play.html", context).content
-    cache.set(_play_key(key), content, WATCHED_FOR)
-    return play_added
+    return play_added, drawing
 
 
 @require_safe
 def live_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The scoreboard's stream (scorekeeper/live): told of every change to the match and of
-    its round's clock, after which the page asks ``live`` as its poll would."""
-    match_row_to_watch(request, pk)
-    return stream(request, [f"match:{pk}"], client_address(request))
+    its round's clock, after which the page asks ``live`` as its poll would. A watcher's page
+    is sent an entry's answer inside its event (draw_for_watchers), when drawn in the page's
+    language and time zone: it asks nothing then. A scorekeeper's answer carries its own
+    forms' token: it asks."""
+    row = match_row_to_watch(request, pk)
+    watching = match_role(request, row) != SCOREKEEPER
+    shown_in = (get_language(), get_current_timezone_name()) if watching else None
+    return stream(request, [f"match:{pk}"], client_address(request), shown_in=shown_in)

@@ -45,12 +45,46 @@
       return;
     }
     sources.add(source);
-    source.addEventListener("changed", function () {
-      tell("changed");
+    source.addEventListener("changed", function (event) {
+      if (!putInPlace(String(event.data || ""))) {
+        tell("changed");
+      }
     });
     source.addEventListener("clock", function () {
       tell("clock");
     });
+  }
+
+  // An event that carries its drawing (a table's entry, drawn for its watchers): its first
+  // line "<topic> <after> <shows>", then the answer the scoreboard's poll would be given. Put
+  // in place of the poll as its answer would be, when the page shows the version it was drawn
+  // for ("-": any older one) and the poll is not asking; else the poll asks, as ever.
+  function putInPlace(data) {
+    var end = data.indexOf("\n");
+    var poll = document.getElementById("live-poll");
+    if (end < 0 || !poll) {
+      return false;
+    }
+    var head = data.slice(0, end).split(" ");
+    var asked = poll.getAttribute("hx-get") || "";
+    var shown = new URL(asked, window.location.href).searchParams.get("v") || "";
+    if (head.length !== 3 || shown === head[2]) {
+      return head.length === 3;
+    }
+    var fits = head[1] === "-" ? isOlder(shown, head[2]) : shown === head[1];
+    if (!fits || poll.classList.contains(htmx.config.requestClass) ||
+        poll.classList.contains(htmx.config.addedClass)) {
+      return false;
+    }
+    htmx.swap(poll, data.slice(end + 1), { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 });
+    // as a poll's answer would be: the phone heard from the server, and keeps a copy of the
+    // board (offline.js)
+    document.dispatchEvent(new CustomEvent("live:drawn"));
+    return true;
+  }
+
+  function isOlder(shown, version) {
+    return /^[0-9]+$/.test(shown) && /^[0-9]+$/.test(version) && Number(shown) < Number(version);
   }
 
   // let the stream go (the attribute moved aside, the extension opens it no more); unless for

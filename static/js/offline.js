@@ -336,6 +336,11 @@
     }
   });
   document.addEventListener("htmx:afterSettle", render);
+  // a board put in place from its stream's event (live.js): heard from the server, kept too
+  document.addEventListener("live:drawn", function () {
+    cameOnline();
+    keepCopy();
+  });
   if (outbox.channel) {
     // another tab or the service worker sent entries: the board is fetched once all are sent
     outbox.channel.onmessage = function () {

@@ -339,7 +339,7 @@ class _AsksWhenTold(Listener):
         self.ask = ask
         self.answers: list[str] = []
 
-    def put(self, change: Any) -> None:
+    def put(self, change: Any, drawing: Any = None) -> None:
         self.answers.append(self.ask())
 
 

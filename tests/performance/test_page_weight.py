@@ -28,8 +28,10 @@ from tests.web.table import scorekeeper_client, stored
 pytestmark = pytest.mark.django_db
 
 #: 40 KB until the pages followed a stream: its two scripts (htmx's SSE extension, live.js) add
-#: 3.6 KB once, and spare a watching phone a poll every two seconds from then on
-FIRST_LOAD_BUDGET = 44 * 1000
+#: 3.6 KB once, and spare a watching phone a poll every two seconds from then on; live.js's
+#: putting a board sent inside its event in place (docs/live.md) 0.6 KB more, sparing it the
+#: question after each play
+FIRST_LOAD_BUDGET = 45 * 1000
 UPDATE_BUDGET = 12 * 1000
 #: what a phone's browser says it accepts
 ACCEPTS = {"Accept-Encoding": "gzip, deflate, br"}
@@ -98,7 +100,7 @@ def random_padding(gzipped: bytes) -> int:
     return gzipped.index(b"\0", 10) - 10 + 1
 
 
-def test_the_first_load_of_a_long_scoreboard_fits_in_forty_four_kilobytes(
+def test_the_first_load_of_a_long_scoreboard_fits_in_forty_five_kilobytes(
     production_static: Path,
 ) -> None:
     match = long_match()
@@ -109,7 +111,7 @@ def test_the_first_load_of_a_long_scoreboard_fits_in_forty_four_kilobytes(
     assert sum(sizes.values()) <= FIRST_LOAD_BUDGET, sizes
 
 
-def test_the_first_load_for_the_scorekeeper_fits_in_forty_four_kilobytes(
+def test_the_first_load_for_the_scorekeeper_fits_in_forty_five_kilobytes(
     production_static: Path,
 ) -> None:
     """The scorekeeper's board has the entry forms and each hand's edit buttons too."""
