@@ -156,10 +156,12 @@ def planned(tables: int, *, streams: bool = False) -> dict[str, float]:
 
 def per_table(*, streams: bool = False) -> float:
     """Requests per second a table adds to the hall (its phones, a tenth of a TV). With the
-    streams: its entry, each of its four phones asking once for each entry, and their timer
-    polls every SAFETY_SECONDS (the TVs ask at most every 2 s whatever the tables)."""
+    streams: its entry, the scorekeeper's phone asking once for each (its stream tells it of
+    its own entry; the three others are sent the new board inside the event, docs/live.md),
+    and the four phones' timer polls every SAFETY_SECONDS (the TVs ask at most every 2 s
+    whatever the tables)."""
     if streams:
-        return 5 / PACE["tap"] + 4 / SAFETY_SECONDS
+        return 2 / PACE["tap"] + 4 / SAFETY_SECONDS
     return 4 / PACE["poll"] + 1 / PACE["tap"] + 1 / (TABLES_PER_WALL * WALL_SECONDS)
 
 

@@ -9,6 +9,8 @@
   var CUT_WINDOW = 60000;
   var IDLE = 60000;
   var AGAIN_AFTER = 300000;
+  // after the entries are sent, how long their answers have to put the new board in place
+  var SENT_GRACE = 300;
 
   var open = false;
   var cuts = [];
@@ -30,6 +32,12 @@
 
   function tell(name) {
     told[name] += 1;
+    if (document.body.hasAttribute("data-outbox-sending")) {
+      // the phone is sending its entries (offline.js): the event is most likely of its own,
+      // whose answer brings the new board and its poll; owed to that poll
+      owed[name] = true;
+      return;
+    }
     var polls = document.querySelectorAll("[hx-trigger*='live:" + name + "']");
     for (var i = 0; i < polls.length; i++) {
       if (polls[i].classList.contains(htmx.config.addedClass)) {
@@ -206,6 +214,17 @@
         tell(name);
       }
     });
+  });
+
+  // the entries sent: what is still owed (no answer brought a new poll: it was refused, or the
+  // player was typing in the board) is told now
+  document.addEventListener("outbox:sent", function () {
+    window.setTimeout(function () {
+      Object.keys(owed).forEach(function (name) {
+        delete owed[name];
+        tell(name);
+      });
+    }, SENT_GRACE);
   });
 
   window.addEventListener("offline", function () {

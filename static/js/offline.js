@@ -146,9 +146,11 @@
       return;
     }
     flushing = true;
+    sending(true);
     clearTimeout(retryTimer);
     outbox.flush(heard).then(function (state) {
       flushing = false;
+      sending(false);
       if (state === "retry") {
         tryLater(askedPause);
       } else {
@@ -161,8 +163,19 @@
       render();
     }, function () {
       flushing = false;
+      sending(false);
       tryLater();
     });
+  }
+
+  // The page says while it sends its entries (data-outbox-sending), and when it is done
+  // ("outbox:sent"): a stream's event told meanwhile, of this phone's own entry, waits for the
+  // entry's answer, which brings the new board (live.js), instead of asking for it again.
+  function sending(now) {
+    document.body.toggleAttribute("data-outbox-sending", now);
+    if (!now) {
+      document.dispatchEvent(new CustomEvent("outbox:sent"));
+    }
   }
 
   function tryLater(asked) {

@@ -105,6 +105,38 @@ def questions_after_the_first(page: Page) -> list[str]:
     return asked
 
 
+def test_the_scorekeeper_told_of_its_own_tap_is_not_drawn_the_board_again(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """Bea's stream tells her page of her own tap while it is being sent: the page waits for
+    the tap's answer, which brings the new board, and then asks with the version it shows (a
+    304), where it asked with the version before the tap and had the whole board drawn for
+    it again (its answer dropped, the tap's in place)."""
+    bea, _, _ = two_phones(new_context, live_server, polls=False)
+    answered: list[tuple[str, int]] = []
+    bea.on(
+        "response",
+        lambda response: (
+            "/live/?v=" in response.url and answered.append((response.url, response.status))
+        ),
+    )
+    stream_open(bea)
+    for _ in range(50):  # the question the page's first stream makes it ask, answered
+        if answered:
+            break
+        bea.wait_for_timeout(100)
+    first = len(answered)
+    for player, points, totals in [("Cy", 15, (0, 0, 15, 0)), ("Ann", 10, (10, 0, 15, 0))]:
+        tap_score(bea, player, points)
+        expect_totals(bea, *totals)
+        for _ in range(50):  # the event of the tap, asked for once its answer is in
+            if len(answered) > first:
+                break
+            bea.wait_for_timeout(100)
+        first = len(answered)
+    assert answered and {status for _, status in answered} == {304}, answered
+
+
 def test_a_watcher_in_another_language_is_told_and_asks(
     new_context: Callable[..., BrowserContext], live_server: LiveServer
 ) -> None:
