@@ -20,7 +20,9 @@ in, opening the season's standings every 10 s.
 By default (the plan's "streams") every phone and TV also holds its page's stream (server-sent
 events, the address its page's sse-connect names, on the plan's stream server), as the browser
 does: on each "changed" event it asks its poll at once, exactly as the page's poll would (with
-the version it shows), and its timer poll asks only every 30 s; a cut stream is opened again
+the version it shows), unless the event carries the new board drawn for that version (a
+watcher's phone, after an entry: docs/live.md), which it takes as live.js puts it in place;
+its timer poll asks only every 30 s; a cut stream is opened again
 after 2 s with the last event's id (Last-Event-ID), as EventSource does. With the streams the
 phones also measure how soon a tap is seen (docs/benchmark.md, *Streams*): from the tap's
 answer to each of the table's three other phones receiving its event ("seen (event)") and
