@@ -1,7 +1,8 @@
 // Live pages follow a stream (server-sent events); docs/live.md, "In the browser", says how.
 // The element carrying sse-connect holds it (htmx's SSE extension). Each event ("changed",
 // "clock") becomes "live:changed" or "live:clock" on the page's polls, which then ask their
-// address as ever (a 304 when the page shows that version).
+// address as ever (a 304 when the page shows that version); but an event that carries the new
+// board drawn for the version the page shows is put in place without asking (putInPlace).
 (function () {
   "use strict";
   var SAFETY = 30000;
