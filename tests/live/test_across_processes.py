@@ -83,6 +83,19 @@ def frames_of(url: str, into: queue.Queue[str]) -> None:
                 lines = []
 
 
+def followed(server: Server, match: int) -> queue.Queue[str]:
+    """The frames of the match's stream on ``server``, read by a thread of their own, past the
+    redraw the stream begins with."""
+    frames: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(
+        target=frames_of, args=(f"{server.url}/live/match/{match}/", frames), daemon=True
+    )
+    reader.start()
+    assert frames.get(timeout=HANG) == "retry: 2000"
+    assert frames.get(timeout=HANG) == f"event: changed\ndata: match:{match}"
+    return frames
+
+
 @pytest.fixture(params=["sqlite", "postgres", "redis"])
 def environment(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
     how = request.param
@@ -110,13 +123,7 @@ def test_a_play_recorded_in_another_process_reaches_the_stream_a_server_holds(
     server = Server(environment, tmp_path / "server.log", asgi=server_kind == "uvicorn")
     server.start()
     try:
-        frames: queue.Queue[str] = queue.Queue()
-        reader = threading.Thread(
-            target=frames_of, args=(f"{server.url}/live/match/{match}/", frames), daemon=True
-        )
-        reader.start()
-        assert frames.get(timeout=HANG) == "retry: 2000"
-        assert frames.get(timeout=HANG) == f"event: changed\ndata: match:{match}"
+        frames = followed(server, match)
 
         played = shell(environment, PLAY.format(match=match))["id"]
 
@@ -139,13 +146,7 @@ def test_a_play_drawn_in_another_process_reaches_the_stream_with_its_drawing(
     server = Server(environment, tmp_path / "server.log", asgi=True)
     server.start()
     try:
-        frames: queue.Queue[str] = queue.Queue()
-        reader = threading.Thread(
-            target=frames_of, args=(f"{server.url}/live/match/{match}/", frames), daemon=True
-        )
-        reader.start()
-        assert frames.get(timeout=HANG) == "retry: 2000"
-        assert frames.get(timeout=HANG) == f"event: changed\ndata: match:{match}"
+        frames = followed(server, match)
 
         played = shell(environment, DRAWN_PLAY.format(match=match, size=size))
 

@@ -13,8 +13,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.live import announce as announcing
-from scorekeeper.live import fanout, streams
+from scorekeeper.live import fanout
 from scorekeeper.live.hub import Drawing, Hub
 from scorekeeper.live.models import LiveChange
 from scorekeeper.tables.models import Match
@@ -25,17 +24,7 @@ from tests.web.table import play, scorekeeper_client
 
 # the entry's watchers are told when it has drawn their answer, after its commit: committed
 # for real, as a server does
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def hub(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Hub:
-    """This test's streams alone, and no follower thread (tests/live/test_streams.py)."""
-    settings.LIVE_FANOUT = "local"
-    own = Hub()
-    monkeypatch.setattr(streams, "hub", own)
-    monkeypatch.setattr(announcing, "hub", own)
-    return own
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("hub")]
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from django.http import StreamingHttpResponse
 from django.test import AsyncClient, Client
 
 from scorekeeper import rules
-from scorekeeper.live import announce as announcing
 from scorekeeper.live import streams
 from scorekeeper.live.announce import announce
 from scorekeeper.live.hub import Hub, Listener
@@ -30,20 +29,7 @@ from scorekeeper.tables.models import Match
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def hub(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Hub:
-    """The streams here are this test's alone: a hub of its own (a browser test run earlier in
-    this process may still hold streams its server has not yet seen closed), and no follower
-    thread (which would hold a connection to the test database past the run).
-    tests/live/test_across_processes.py follows."""
-    settings.LIVE_FANOUT = "local"
-    own = Hub()
-    monkeypatch.setattr(streams, "hub", own)
-    monkeypatch.setattr(announcing, "hub", own)
-    return own
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hub")]
 
 
 @pytest.fixture
