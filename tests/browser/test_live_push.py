@@ -24,6 +24,7 @@ from scorekeeper.tables.scoring import create_match
 from tests.browser.table import expect_totals, hold_the_first, join, tap_score, watch
 from tests.browser.test_desk import first_match, timed_night
 from tests.browser.test_league import sign_in_as_organizer
+from tests.browser.test_offline_flaky import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -96,11 +97,7 @@ def questions_after_the_first(page: Page) -> list[str]:
     page.on("requestfinished", lambda request: first.append(request.url))
     page.reload()
     stream_open(page)
-    for _ in range(50):
-        if any("/live/?v=" in url for url in first):
-            break
-        page.wait_for_timeout(100)
-    assert first, "the page's first stream did not make it ask"
+    wait_until(page, lambda: any("/live/?v=" in url for url in first))
     page.on("request", lambda request: "/live/?v=" in request.url and asked.append(request.url))
     return asked
 
@@ -120,20 +117,16 @@ def test_the_scorekeeper_told_of_its_own_tap_is_not_drawn_the_board_again(
             "/live/?v=" in response.url and answered.append((response.url, response.status))
         ),
     )
+    # heard from its start: the question the page's first stream makes it ask, answered
+    bea.reload()
     stream_open(bea)
-    for _ in range(50):  # the question the page's first stream makes it ask, answered
-        if answered:
-            break
-        bea.wait_for_timeout(100)
-    first = len(answered)
+    wait_until(bea, lambda: bool(answered))
     for player, points, totals in [("Cy", 15, (0, 0, 15, 0)), ("Ann", 10, (10, 0, 15, 0))]:
+        before = len(answered)
         tap_score(bea, player, points)
         expect_totals(bea, *totals)
-        for _ in range(50):  # the event of the tap, asked for once its answer is in
-            if len(answered) > first:
-                break
-            bea.wait_for_timeout(100)
-        first = len(answered)
+        # the event of the tap, asked for once its answer is in
+        wait_until(bea, lambda before=before: len(answered) > before)
     assert answered and {status for _, status in answered} == {304}, answered
 
 

@@ -19,6 +19,7 @@ from scorekeeper.live.models import LiveChange
 from scorekeeper.tables.models import Match
 from tests.live.test_streams import close, frame
 from tests.performance.hall import SMALL, build
+from tests.performance.test_cache import first_player, poll_address, scoreboard
 from tests.web.pages import HTMX, totals
 from tests.web.table import play, scorekeeper_client
 
@@ -51,24 +52,13 @@ def event_data(text: str) -> tuple[str, str]:
     return id, "\n".join(line[6:] for line in lines if line.startswith("data: "))
 
 
-def poll_address(client: Client, match: Match) -> str:
-    page = client.get(reverse("tables:scoreboard", args=[match.pk])).content.decode()
-    start = page.index('id="live-poll"')
-    address = page[page.index('hx-get="', start) + 8 :]
-    return address[: address.index('"')].replace("&amp;", "&")
-
-
-def first_player(match: Match) -> str:
-    return match.seats.order_by("position").first().player.name
-
-
 def test_a_watchers_stream_is_sent_the_answer_its_poll_would_be_given(
     opened: Callable[[Client, Match], StreamingHttpResponse],
 ) -> None:
     hall = build(SMALL)
     match, scorekeeper, watcher = hall.match, scorekeeper_client(), Client()
     player = first_player(match)
-    address = poll_address(watcher, match)
+    address = poll_address(scoreboard(watcher, match))
     stream = opened(watcher, match)
 
     play(scorekeeper, match, player, 10)
@@ -87,7 +77,7 @@ def test_a_watchers_stream_is_sent_the_answer_its_poll_would_be_given(
 
     # the next play of the same hand: drawn for a page at the version just before it (the
     # totals and that hand), as the poll of such a page is given
-    address = poll_address(watcher, match)
+    address = poll_address(scoreboard(watcher, match))
     play(scorekeeper, match, player, 5)
     _, data = event_data(frame(stream))
     head, _, drawing = data.partition("\n")
