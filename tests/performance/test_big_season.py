@@ -3,13 +3,8 @@
 for this module by the benchmark's own filler (benchmarks/data.py), and each page read as
 the first visitor after a change reads it (the season's version moved: nothing kept drawn).
 
-A page may weigh at most 200 KB and take at most MOST_YARDSTICKS times the CPU of a yardstick
-measured beside it in this process: the rules engine scoring a long match, pure Python (0.3 s
-of CPU on the idle 2-core machine, where the yardstick takes YARDSTICK_WHEN_IDLE). CPU time
-(``time.process_time``) is this process's, whatever else the machine runs; but a busy machine
-still slows it (shared caches, a lower clock): the page and the yardstick slow alike, and the
-page is judged against the yardstick, not the second. Each is the best of five readings,
-against a collection by the garbage collector landing in one of them.
+A page may weigh at most 200 KB and take at most 0.3 s of CPU on the idle 2-core machine, judged
+against a yardstick measured beside it (tests/cpu.py), the best of five readings.
 
 The season is filled in one transaction that is rolled back after the test, so no other test
 sees it; every page is read in one test, so that one pytest-xdist process alone fills it (the
@@ -19,7 +14,6 @@ tests of a module may go to either process). Deselect it with ``-m "not big_seas
 from __future__ import annotations
 
 import gc
-import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -33,10 +27,9 @@ from django.test import Client
 from django.urls import reverse
 
 from benchmarks import data
-from scorekeeper import rules
 from scorekeeper.leagues.models import Season
 from scorekeeper.tables.models import Match, Player
-from tests.performance.hall import deal, player_names
+from tests import cpu
 
 pytestmark = [pytest.mark.big_season, pytest.mark.django_db]
 
@@ -45,12 +38,8 @@ PLAYERS = 200
 #: a league night's tables being played in the season, as the wall board shows them
 TABLES = 30
 MOST_BYTES = 200 * 1024
-#: the yardstick's CPU seconds on the idle 2-core machine (docs/limits.md's), and a page's most
-#: there: MOST_YARDSTICKS of it
-YARDSTICK_WHEN_IDLE = 0.058
-MOST_YARDSTICKS = 0.3 / YARDSTICK_WHEN_IDLE
-#: a page and the yardstick are each the best of this many readings
-READINGS = 5
+#: a page's CPU seconds at most on the idle 2-core machine (docs/limits.md's)
+MOST_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -74,32 +63,6 @@ def big_season(django_db_setup: None, django_db_blocker) -> Iterator[BigSeason]:
         yield BigSeason(hall, player, match)
         # nothing of it stays for the tests that follow in this process
         transaction.set_rollback(True)
-
-
-@pytest.fixture(scope="module")
-def long_match_value() -> rules.Match:
-    rng = random.Random(7)
-    value = rules.Match("straight", tuple(player_names(4)), rules={"target": 1000})
-    return value.with_hands(deal(rng, value, hands=None))
-
-
-def yardstick(value: rules.Match) -> float:
-    """The CPU seconds of the rules engine scoring ``value`` (a match of some sixty hands) ten
-    times, the best of READINGS."""
-    readings = []
-    for _ in range(READINGS):
-        # no collection inside: its cost is the size of the heap (the season's filling), not
-        # the machine's speed
-        gc.collect()
-        gc.disable()
-        try:
-            started = time.process_time()
-            for _ in range(10):
-                rules.score_match(value)
-            readings.append(time.process_time() - started)
-        finally:
-            gc.enable()
-    return min(readings)
 
 
 def season_url(name: str, season: BigSeason, **query: object) -> str:
@@ -159,7 +122,7 @@ def read_afresh(client: Client, url: str, season_id: int) -> tuple[int, int, flo
 
 
 def test_every_page_of_a_ten_thousand_match_season_is_small_and_quick(
-    big_season: BigSeason, long_match_value: rules.Match
+    big_season: BigSeason,
 ) -> None:
     season = Season.objects.get(pk=big_season.hall.season_id)
     # the figures are for the season they claim to be for (and the benchmark's long match)
@@ -170,16 +133,16 @@ def test_every_page_of_a_ten_thousand_match_season_is_small_and_quick(
     over = []
     for page, url_of in PAGES.items():
         url = url_of(big_season)
-        readings = [read_afresh(client, url, season.pk) for _ in range(READINGS)]
+        readings = [read_afresh(client, url, season.pk) for _ in range(cpu.READINGS)]
         statuses = {status for status, _, _ in readings}
         size = max(size for _, size, _ in readings)
-        cpu = min(spent for _, _, spent in readings)
-        most = MOST_YARDSTICKS * yardstick(long_match_value)
+        took = min(spent for _, _, spent in readings)
+        most = cpu.most_now(MOST_SECONDS)
         # the figures for docs/limits.md, shown with -s
-        print(f"{page}: {size / 1024:.1f} KB, {cpu:.3f} s of CPU (at most {most:.3f} s now)")
-        if statuses != {200} or size > MOST_BYTES or cpu > most:
+        print(f"{page}: {size / 1024:.1f} KB, {took:.3f} s of CPU (at most {most:.3f} s now)")
+        if statuses != {200} or size > MOST_BYTES or took > most:
             over.append(
-                f"{page} ({url}): {statuses}, {size / 1024:.0f} KB, {cpu:.3f} s of CPU, "
+                f"{page} ({url}): {statuses}, {size / 1024:.0f} KB, {took:.3f} s of CPU, "
                 f"at most {most:.3f} s beside the yardstick"
             )
 

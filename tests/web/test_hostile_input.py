@@ -1,7 +1,8 @@
 """Hostile input at every form and upload of the calculator and the imports: extreme numbers, huge
 strings, NUL bytes, wrong types, duplicated and missing fields. Whatever arrives, the answer is
 never a server error, nothing is half saved, the page stays under 1 MB, and serving it takes less
-than a second of the server's time."""
+than a second of the server's time on the idle 2-core machine (on a busier one, as many
+yardsticks: tests/cpu.py)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.tables.models import Hand, Match, Play, Player
+from tests import cpu
 from tests.examples import matchfile_example
 from tests.web.table import scorekeeper_client
 from tests.web.test_settle import FIELDS as SETTLE_FIELDS
@@ -31,7 +33,7 @@ from tests.web.test_settle import FIELDS as SETTLE_FIELDS
 pytestmark = pytest.mark.django_db
 
 MOST_PAGE_BYTES = 1_000_000
-#: of the server's own time (its CPU), so that other work on the machine does not count
+#: of the server's own time (its CPU) on the idle 2-core machine
 MOST_SECONDS = 1.0
 
 FUZZ = settings(
@@ -53,7 +55,9 @@ def served(send: Callable[[], HttpResponse]) -> HttpResponse:
     spent = time.process_time() - started
     assert response.status_code < 500, response.content[:500]
     assert len(response.content) < MOST_PAGE_BYTES
-    assert spent < MOST_SECONDS, f"{spent:.2f} s of server time"
+    if spent >= MOST_SECONDS:
+        # over the bound as the idle machine counts it: judged against the yardstick, now
+        assert spent < (most := cpu.most_now(MOST_SECONDS)), f"{spent:.2f} s, at most {most:.2f} s"
     return response
 
 

@@ -1,5 +1,8 @@
 """Memory under hostile input: the largest match file the limits allow, every number in it at its
-bound and every play flagged, is imported, and every page of it stays within a fixed size."""
+bound and every play flagged, is imported, and every page of it stays within a fixed size.
+
+Its import takes at most MOST_IMPORT_SECONDS of the server's CPU on the idle 2-core machine,
+judged against a yardstick measured beside it (tests/cpu.py): the best of three imports."""
 
 from __future__ import annotations
 
@@ -14,12 +17,18 @@ from django.urls import reverse
 from scorekeeper.rules import Hand, HandEnd, Match, Play, limits
 from scorekeeper.rules.matchfile import dumps_match
 from scorekeeper.tables.models import Match as StoredMatch
+from tests import cpu
 from tests.web.table import scorekeeper_client
 
 #: what a page of the largest match may weigh. The scoreboard (and its live partial) is the
 #: heaviest: it explains every hand and lists each hand's first ten findings (of about 9,000
 #: here), some 730 KB
 MOST_PAGE_BYTES = 1_000_000
+#: the CPU seconds of keeping the largest file (its findings already shown), at most on the idle
+#: 2-core machine
+MOST_IMPORT_SECONDS = 1.0
+#: the file is imported this many times (each a match of its own), and the best one counts
+IMPORTS = 3
 
 
 def largest_match() -> Match:
@@ -48,16 +57,23 @@ def test_the_largest_match_file_is_imported_within_a_second_and_every_page_is_bo
     raw = dumps_match(largest_match()).encode()
     assert len(raw) <= limits.MOST_FILE_BYTES
 
-    asked = client.post(reverse("tables:import_match"), {"file": SimpleUploadedFile("m.json", raw)})
-    token = re.search(r'name="keep" value="([^"]+)"', asked.content.decode()).group(1)
-    started = time.process_time()
-    kept = client.post(reverse("tables:import_match"), {"keep": token, "entry_key": token})
-    spent = time.process_time() - started
+    readings = []
+    for _ in range(IMPORTS):
+        file = SimpleUploadedFile("m.json", raw)
+        asked = client.post(reverse("tables:import_match"), {"file": file})
+        token = re.search(r'name="keep" value="([^"]+)"', asked.content.decode()).group(1)
+        started = time.process_time()
+        kept = client.post(reverse("tables:import_match"), {"keep": token, "entry_key": token})
+        readings.append(time.process_time() - started)
+        assert (asked.status_code, kept.status_code) == (422, 302)
+        assert len(asked.content) < 100_000
 
-    assert (asked.status_code, kept.status_code) == (422, 302)
-    assert len(asked.content) < 100_000
-    assert spent < 1.0, f"{spent:.2f} s of server time to import"
-    match = StoredMatch.objects.get()
+    spent, most = min(readings), cpu.most_now(MOST_IMPORT_SECONDS)
+    assert StoredMatch.objects.count() == IMPORTS
+    # the figure for docs/limits.md, shown with -s
+    print(f"kept the largest file in {spent:.3f} s of CPU (at most {most:.3f} s now)")
+    assert spent < most, f"{spent:.2f} s of server time to import, at most {most:.2f} s now"
+    match = StoredMatch.objects.latest("pk")
     pages = {
         "scoreboard": reverse("tables:scoreboard", args=[match.pk]),
         "live": reverse("tables:live", args=[match.pk]),
