@@ -15,12 +15,12 @@ import functools
 import gc
 import random
 import time
-from collections.abc import Callable
 
 from benchmarks.data import deal, player_names
 from scorekeeper import rules
 
-#: the yardstick's CPU seconds on the idle 2-core machine
+#: the yardstick's CPU seconds on the idle 2-core machine the bounds were measured on (a quicker
+#: one took 0.031, and its pages as much less: docs/benchmark.md, *Results*)
 YARDSTICK_WHEN_IDLE = 0.058
 READINGS = 5
 
@@ -55,10 +55,3 @@ def most_now(seconds_when_idle: float) -> float:
     """The CPU seconds that work taking at most ``seconds_when_idle`` on the idle machine may
     take on this one, as busy as it is now."""
     return seconds_when_idle / YARDSTICK_WHEN_IDLE * yardstick()
-
-
-def spent(work: Callable[[], object]) -> float:
-    """The CPU seconds of one call of ``work``."""
-    started = time.process_time()
-    work()
-    return time.process_time() - started
