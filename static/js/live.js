@@ -134,6 +134,12 @@
   }
 
   document.addEventListener("htmx:sseOpen", function (event) {
+    if (navigator.onLine === false) {
+      // asked for just before the phone went offline, and opened after: let go, as a stream
+      // open then would have been; opened again when the phone is back (below)
+      letGo(event.detail.source, 0);
+      return;
+    }
     said(true);
     current = event.detail.source;
     listen(current);
