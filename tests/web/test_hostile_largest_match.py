@@ -6,11 +6,9 @@ judged against a yardstick measured beside it (tests/cpu.py): the best of three 
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -19,6 +17,7 @@ from scorekeeper.rules.matchfile import dumps_match
 from scorekeeper.tables.models import Match as StoredMatch
 from tests import cpu
 from tests.web.table import scorekeeper_client
+from tests.web.test_import_findings import keep, kept_token, upload
 
 #: what a page of the largest match may weigh. The scoreboard (and its live partial) is the
 #: heaviest: it explains every hand and lists each hand's first ten findings (of about 9,000
@@ -59,11 +58,10 @@ def test_the_largest_match_file_is_imported_within_a_second_and_every_page_is_bo
 
     readings = []
     for _ in range(IMPORTS):
-        file = SimpleUploadedFile("m.json", raw)
-        asked = client.post(reverse("tables:import_match"), {"file": file})
-        token = re.search(r'name="keep" value="([^"]+)"', asked.content.decode()).group(1)
+        asked = upload(client, raw)
+        token = kept_token(asked)
         started = time.process_time()
-        kept = client.post(reverse("tables:import_match"), {"keep": token, "entry_key": token})
+        kept = keep(client, token)
         readings.append(time.process_time() - started)
         assert (asked.status_code, kept.status_code) == (422, 302)
         assert len(asked.content) < 100_000
