@@ -56,8 +56,10 @@ class Listener:
         self._taken_drawings: dict[int, Drawing] = {}
         self._lock = threading.Lock()
         self._ready = threading.Event()
+        self._ended = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_ready: asyncio.Event | None = None
+        self._loop_ended: asyncio.Event | None = None
         #: the hub holding it (a test may hold a hub of its own beside the process's)
         self.held_by: Hub | None = None
         self.ended = False
@@ -72,15 +74,18 @@ class Listener:
     def end(self) -> None:
         """Wake the stream to end it (Hub.end_all)."""
         self.ended = True
+        self._ended.set()
         self._wake()
 
     def _wake(self) -> None:
         with self._lock:
-            loop, loop_ready = self._loop, self._loop_ready
+            loop, loop_ready, loop_ended = self._loop, self._loop_ready, self._loop_ended
         self._ready.set()
-        if loop is not None and loop_ready is not None:
+        if loop is not None and loop_ready is not None and loop_ended is not None:
             try:
                 loop.call_soon_threadsafe(loop_ready.set)
+                if self.ended:
+                    loop.call_soon_threadsafe(loop_ended.set)
             except RuntimeError:  # the loop has closed: the stream is gone
                 pass
 
@@ -104,20 +109,39 @@ class Listener:
         """Whether a change came within ``seconds`` (a thread's stream)."""
         return self._ready.wait(seconds)
 
+    def rest(self, seconds: float) -> None:
+        """Wait ``seconds`` (a board's pace) or until the stream is ended (a thread's stream)."""
+        self._ended.wait(seconds)
+
     async def wait_async(self, seconds: float) -> bool:
         """Whether a change came within ``seconds`` (a stream on an event loop)."""
-        if self._loop_ready is None:
-            loop_ready = asyncio.Event()
-            with self._lock:
-                self._loop, self._loop_ready = asyncio.get_running_loop(), loop_ready
-                if self._items:
-                    loop_ready.set()
-        assert self._loop_ready is not None
+        loop_ready, _ = self._on_loop()
         try:
-            await asyncio.wait_for(self._loop_ready.wait(), seconds)
+            await asyncio.wait_for(loop_ready.wait(), seconds)
         except TimeoutError:
             return False
         return True
+
+    async def rest_async(self, seconds: float) -> None:
+        """Wait ``seconds`` (a board's pace) or until the stream is ended (on an event loop)."""
+        _, loop_ended = self._on_loop()
+        try:
+            await asyncio.wait_for(loop_ended.wait(), seconds)
+        except TimeoutError:
+            pass
+
+    def _on_loop(self) -> tuple[asyncio.Event, asyncio.Event]:
+        """The stream's events on the running loop, made the first time it waits there."""
+        if self._loop_ready is None or self._loop_ended is None:
+            loop_ready, loop_ended = asyncio.Event(), asyncio.Event()
+            with self._lock:
+                self._loop = asyncio.get_running_loop()
+                self._loop_ready, self._loop_ended = loop_ready, loop_ended
+                if self._items or self.ended:
+                    loop_ready.set()
+                if self.ended:
+                    loop_ended.set()
+        return self._loop_ready, self._loop_ended
 
 
 class Hub:

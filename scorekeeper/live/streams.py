@@ -8,7 +8,6 @@ under WSGI (the dev server, the test server) on the request's own thread."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import time
@@ -212,7 +211,9 @@ def _frames(listener: Listener, missed: list[Change], pace: _Pace) -> Iterator[b
             if listener.ended:
                 return
             if (early := pace.wait(told_at, time.monotonic())) > 0:
-                time.sleep(early)
+                listener.rest(early)
+                if listener.ended:
+                    return
             told_at = time.monotonic()
             yield _framed(listener.take(), listener) or b": \n\n"
     finally:
@@ -233,7 +234,9 @@ async def _frames_async(
             if listener.ended:
                 return
             if (early := pace.wait(told_at, time.monotonic())) > 0:
-                await asyncio.sleep(early)
+                await listener.rest_async(early)
+                if listener.ended:
+                    return
             told_at = time.monotonic()
             yield _framed(listener.take(), listener) or b": \n\n"
     finally:

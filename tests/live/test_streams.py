@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -383,3 +384,36 @@ def test_an_entry_refused_tells_nothing_and_the_next_change_is_told_at_commit(
         play(match)
     [(_, topic, event)] = phone.take()
     assert (topic, event) == (f"match:{match.pk}", "changed")
+
+
+@pytest.mark.parametrize("on_loop", [False, True], ids=["thread", "event loop"])
+def test_a_boards_stream_waiting_out_its_gap_ends_at_once_when_ended(
+    on_loop: bool, hub: Hub
+) -> None:
+    """A TV's stream told twice within two seconds waits before its second event; ending every
+    stream (a server's shutdown, a test's end) ends it then too, not after the wait."""
+    listener = Listener(["season:1"], "10.0.0.9")
+    assert hub.join(listener, per_address=5, in_all=5) == ""
+    pace = streams._Pace(["season:1"])
+    pace.lifetime = 8.0
+    # told a second time within its gap: it is to wait five seconds before telling
+    pace.wait = lambda told_at, at: 5.0 if told_at else 0.0  # type: ignore[method-assign]
+
+    def told_then_ended_within(frames_of: Callable[[], Any]) -> float:
+        hub.deliver([(1, "season:1", "changed")])
+        threading.Timer(0.3, lambda: hub.deliver([(2, "season:1", "changed")])).start()
+        threading.Timer(0.6, hub.end_all).start()
+        started = time.monotonic()
+        assert [chunk.startswith(b"id: ") for chunk in frames_of()[1:]] == [True]
+        return time.monotonic() - started
+
+    if on_loop:
+
+        async def frames() -> list[bytes]:
+            return [chunk async for chunk in streams._frames_async(listener, [], pace)]
+
+        took = told_then_ended_within(lambda: asyncio.run(frames()))
+    else:
+        took = told_then_ended_within(lambda: list(streams._frames(listener, [], pace)))
+    assert took < 2.0, f"the stream waited {took:.1f} s after it was ended"
+    assert hub.held() == 0
