@@ -398,7 +398,13 @@ class Watcher(Phone):
         head, _, drawing = data.partition("\n")
         said = head.split(" ")
         shown = parse_qs(urlsplit(self.poll_address).query).get("v", [""])[0]
-        if not drawing or len(said) != 3 or not shown:
+        if len(said) != 3 or not shown:
+            return False
+        if shown == said[2]:
+            # the scorekeeper's own entry: its answer brought that version (the event says
+            # which, without a drawing)
+            return True
+        if not drawing:
             return False
         if said[1] == "-":
             fits = shown.isdigit() and said[2].isdigit() and int(shown) < int(said[2])
@@ -406,7 +412,7 @@ class Watcher(Phone):
             fits = shown == said[1]
         if fits:
             self.read_poll(drawing)
-        return fits or shown == said[2]
+        return fits
 
     def poll(self) -> None:
         page = self.send("GET", self.poll_address, "poll", expect=(200, 304), headers=HTMX)

@@ -65,10 +65,14 @@ class Listener:
         self.ended = False
 
     def put(self, change: Change, drawing: Drawing | None = None) -> None:
+        """Hand the stream a change and its drawing: the drawing itself when it fits the
+        stream's page, else which version it shows (``html`` ""): a page showing that version
+        already (the scorekeeper's, given it by its own entry's answer) need not ask."""
         with self._lock:
             self._items.append(change)
-            if drawing is not None and self.shown_in == (drawing.language, drawing.timezone):
-                self._drawings[change[0]] = drawing
+            if drawing is not None:
+                fits = self.shown_in == (drawing.language, drawing.timezone)
+                self._drawings[change[0]] = drawing if fits else drawing._replace(html="")
         self._wake()
 
     def end(self) -> None:
@@ -101,7 +105,8 @@ class Listener:
         return items
 
     def drawn(self, change: Change) -> Drawing | None:
-        """The drawing handed with ``change``, last taken, that fits the stream's page."""
+        """The drawing handed with ``change``, last taken: the one that fits the stream's page,
+        or which version it shows (``put``)."""
         with self._lock:
             return self._taken_drawings.get(change[0])
 

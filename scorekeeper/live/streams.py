@@ -133,12 +133,16 @@ def _let_go_of_the_database() -> None:
 
 def frame(change: Change, drawing: Drawing | None = None) -> bytes:
     """A change's event: its data is its topic; with a drawing, the line "<topic> <after>
-    <shows>" (``after`` "-" for any older version) and the drawing's lines after it."""
+    <shows>" (``after`` "-" for any older version) and the drawing's lines after it, or that
+    line alone for a page the drawing does not fit (its ``html`` ""): one that shows
+    ``shows`` already asks nothing, another asks."""
     id, topic, event = change
     said = f"id: {id}\n" if id else ""
     data = topic
     if drawing is not None:
-        data = f"{topic} {drawing.after or '-'} {drawing.shows}\n{drawing.html}"
+        data = f"{topic} {drawing.after or '-'} {drawing.shows}"
+        if drawing.html:
+            data += f"\n{drawing.html}"
     # the lines as SSE ends them (a browser joins them again with "\n")
     lines = "".join(f"data: {line}\n" for line in re.split(r"\r\n|\r|\n", data))
     return f"{said}event: {event}\n{lines}\n".encode()

@@ -31,22 +31,50 @@
   var toldWhenAsked = new WeakMap();
   var owed = {};
 
-  function tell(name) {
+  // shows: the version the event says the page will show after it ("" when it does not say)
+  function tell(name, shows) {
     told[name] += 1;
     if (document.body.hasAttribute("data-outbox-sending")) {
       // the phone is sending its entries (offline.js): the event is most likely of its own,
       // whose answer brings the new board and its poll; owed to that poll
-      owed[name] = true;
+      owe(name, shows);
       return;
     }
     var polls = document.querySelectorAll("[hx-trigger*='live:" + name + "']");
     for (var i = 0; i < polls.length; i++) {
       if (polls[i].classList.contains(htmx.config.addedClass)) {
-        owed[name] = true;
+        owe(name, shows);
       } else {
         htmx.trigger(polls[i], "live:" + name);
       }
     }
+  }
+
+  // owed to the next poll of that name: the newest version told, or true (ask whatever it shows)
+  function owe(name, shows) {
+    var before = owed[name];
+    if (before === true || !shows) {
+      owed[name] = true;
+      return;
+    }
+    // two versions owed: the newer (a page that shows it has seen both)
+    owed[name] = before && isOlder(shows, before) ? before : shows;
+  }
+
+  // tell a poll what it is owed: nothing when it shows the version owed already (the answer to
+  // the phone's own entry brought it)
+  function pay(name, poll) {
+    var owes = owed[name];
+    delete owed[name];
+    if (owes !== true && poll && shownBy(poll) === owes) {
+      return;
+    }
+    tell(name);
+  }
+
+  function shownBy(poll) {
+    var asked = poll.getAttribute("hx-get") || "";
+    return new URL(asked, window.location.href).searchParams.get("v") || "";
   }
 
   function listen(source) {
@@ -55,8 +83,10 @@
     }
     sources.add(source);
     source.addEventListener("changed", function (event) {
-      if (!putInPlace(String(event.data || ""))) {
-        tell("changed");
+      var data = String(event.data || "");
+      if (!putInPlace(data)) {
+        var head = data.split("\n")[0].split(" ");
+        tell("changed", head.length === 3 ? head[2] : "");
       }
     });
     source.addEventListener("clock", function () {
@@ -67,21 +97,22 @@
   // An event that carries its drawing (a table's entry, drawn for its watchers): its first
   // line "<topic> <after> <shows>", then the answer the scoreboard's poll would be given. Put
   // in place of the poll as its answer would be, when the page shows the version it was drawn
-  // for ("-": any older one) and the poll is not asking; else the poll asks, as ever.
+  // for ("-": any older one) and the poll is not asking; else the poll asks, as ever. A page
+  // the drawing does not fit (the scorekeeper's) is sent that first line alone: showing
+  // <shows> already (its own entry's answer brought it), it asks nothing.
   function putInPlace(data) {
     var end = data.indexOf("\n");
     var poll = document.getElementById("live-poll");
-    if (end < 0 || !poll) {
+    if (!poll) {
       return false;
     }
-    var head = data.slice(0, end).split(" ");
-    var asked = poll.getAttribute("hx-get") || "";
-    var shown = new URL(asked, window.location.href).searchParams.get("v") || "";
+    var head = data.slice(0, end < 0 ? data.length : end).split(" ");
+    var shown = shownBy(poll);
     if (head.length !== 3 || shown === head[2]) {
       return head.length === 3;
     }
     var fits = head[1] === "-" ? isOlder(shown, head[2]) : shown === head[1];
-    if (!fits || poll.classList.contains(htmx.config.requestClass) ||
+    if (end < 0 || !fits || poll.classList.contains(htmx.config.requestClass) ||
         poll.classList.contains(htmx.config.addedClass)) {
       return false;
     }
@@ -217,8 +248,7 @@
   document.addEventListener("htmx:load", function (event) {
     Object.keys(owed).forEach(function (name) {
       if (isLivePoll(event.target, name)) {
-        delete owed[name];
-        tell(name);
+        pay(name, event.target);
       }
     });
   });
@@ -228,8 +258,7 @@
   document.addEventListener("outbox:sent", function () {
     window.setTimeout(function () {
       Object.keys(owed).forEach(function (name) {
-        delete owed[name];
-        tell(name);
+        pay(name, document.querySelector("[hx-trigger*='live:" + name + "']"));
       });
     }, SENT_GRACE);
   });

@@ -1,7 +1,9 @@
 """An entry's event carries the answer its table's watchers are given (table_pages/history.py,
 draw_for_watchers): a watcher's page in the entry's language and time zone puts it in place and
 asks nothing; it is the very answer its poll would be given. A scorekeeper's page (its answer
-carries its own forms' token) and a page in another language are told only, and ask."""
+carries its own forms' token) and a page in another language are told which version the entry
+made, without the drawing: the scorekeeper's page, given that version by its entry's answer,
+asks nothing; another asks."""
 
 from __future__ import annotations
 
@@ -88,20 +90,32 @@ def test_a_watchers_stream_is_sent_the_answer_its_poll_would_be_given(
     assert totals(HttpResponse(drawing)) == totals(step)
 
 
-def test_a_scorekeepers_stream_and_a_stream_in_another_language_are_told_only(
+def test_a_scorekeepers_stream_and_a_stream_in_another_language_are_told_the_version_only(
     opened: Callable[[Client, Match], StreamingHttpResponse],
 ) -> None:
+    """No drawing for them: the version the entry made, which the scorekeeper's page shows
+    already once its entry's answer is in (it asks nothing then); the Spanish page does not,
+    and asks."""
     hall = build(SMALL)
     match, scorekeeper = hall.match, scorekeeper_client()
     other_scorekeeper, spanish = scorekeeper_client(), Client()
     spanish.cookies["django_language"] = "es"
-    streams_held = [opened(other_scorekeeper, match), opened(spanish, match)]
+    streams_held = [
+        opened(scorekeeper, match),
+        opened(other_scorekeeper, match),
+        opened(spanish, match),
+    ]
 
-    play(scorekeeper, match, first_player(match), 10)
+    answer = play(scorekeeper, match, first_player(match), 10, htmx=True)
 
+    version = Match.objects.get(pk=match.pk).version
+    assert poll_address(answer.content.decode()).endswith(f"v={version}")
     for stream in streams_held:
         _, data = event_data(frame(stream))
-        assert data == f"match:{match.pk}"
+        assert data in (
+            f"match:{match.pk} - {version}",
+            f"match:{match.pk} {version - 1} {version}",
+        )
 
 
 def test_a_drawing_crosses_processes_as_the_fan_out_carries_it() -> None:
