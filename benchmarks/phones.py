@@ -410,9 +410,11 @@ class Watcher(Phone):
         shown = parse_qs(urlsplit(self.poll_address).query).get("v", [""])[0]
         if len(said) != 3 or not shown:
             return False
-        if shown == said[2]:
+        if shown == said[2] or (
+            shown.isdigit() and said[2].isdigit() and int(said[2]) < int(shown)
+        ):
             # the scorekeeper's own entry: its answer brought that version (the event says
-            # which, without a drawing)
+            # which, without a drawing); or an event that came after a newer board
             return True
         if not drawing:
             return False
@@ -425,13 +427,14 @@ class Watcher(Phone):
         return fits
 
     def shows_already(self, told_shows: list[str]) -> bool:
-        """The events said which version they show, and the board shows the newest of them: a
+        """The events said which version they show, and the board shows the newest of them (or a
+        newer one): a
         scorekeeper told of its own tap while it was being sent, whose answer brought that
         version (live.js pays what it owes the poll only when it does not show it)."""
         if not told_shows or not all(shows.isdigit() for shows in told_shows):
             return False
         shown = parse_qs(urlsplit(self.poll_address).query).get("v", [""])[0]
-        return shown == max(told_shows, key=int)
+        return shown.isdigit() and int(shown) >= max(int(shows) for shows in told_shows)
 
     def poll(self) -> None:
         page = self.send("GET", self.poll_address, "poll", expect=(200, 304), headers=HTMX)

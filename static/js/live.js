@@ -1,8 +1,6 @@
-// Live pages follow a stream (server-sent events); docs/live.md, "In the browser", says how.
-// The element carrying sse-connect holds it (htmx's SSE extension). Each event ("changed",
-// "clock") becomes "live:changed" or "live:clock" on the page's polls, which then ask their
-// address as ever (a 304 when the page shows that version); but an event that carries the new
-// board drawn for the version the page shows is put in place without asking (putInPlace).
+// Live pages follow a stream (server-sent events, htmx's SSE extension): docs/live.md, "In the
+// browser". An event ("changed", "clock") makes the page's polls ask ("live:changed"), unless
+// it carries the new board for the page (putInPlace) or names the version the page shows.
 (function () {
   "use strict";
   var SAFETY = 30000;
@@ -10,7 +8,7 @@
   var CUT_WINDOW = 60000;
   var IDLE = 60000;
   var AGAIN_AFTER = 300000;
-  // after the entries are sent, how long their answers have to put the new board in place
+  // after the entries are sent, the time their answers have to be put in place
   var SENT_GRACE = 300;
 
   var open = false;
@@ -18,25 +16,23 @@
   var sources = new WeakSet();
   var lastAsked = Date.now();
   var hiddenTimer = null;
-  // the extension keeps its EventSource to itself: the last one it said it opened
+  // the EventSource last opened (the extension keeps it to itself)
   var current = null;
 
   function holder() {
     return document.querySelector("[sse-connect], [data-live-connect]");
   }
 
-  // times each name was told, in all and when each poll asked; names owed to a poll swapped
-  // in but not yet listening (htmx settles it a moment later)
+  // times each name was told, in all and when each poll asked; what is owed to a poll not
+  // yet in place (owe)
   var told = { changed: 0, clock: 0 };
   var toldWhenAsked = new WeakMap();
   var owed = {};
 
-  // shows: the version the event says the page will show after it ("" when it does not say)
   function tell(name, shows) {
     told[name] += 1;
-    if (document.body.hasAttribute("data-outbox-sending")) {
-      // the phone is sending its entries (offline.js): the event is most likely of its own,
-      // whose answer brings the new board and its poll; owed to that poll
+    if (sending()) {
+      // most likely of the phone's own entry (offline.js), whose answer brings the new board
       owe(name, shows);
       return;
     }
@@ -50,26 +46,27 @@
     }
   }
 
-  // owed to the next poll of that name: the newest version told, or true (ask whatever it shows)
+  // owed to the next poll of that name: the newest version named, or true (ask in any case)
   function owe(name, shows) {
     var before = owed[name];
-    if (before === true || !shows) {
-      owed[name] = true;
-      return;
-    }
-    // two versions owed: the newer (a page that shows it has seen both)
-    owed[name] = before && isOlder(shows, before) ? before : shows;
+    owed[name] = before === true || !shows ? true : isOlder(shows, before) ? before : shows;
   }
 
-  // tell a poll what it is owed: nothing when it shows the version owed already (the answer to
-  // the phone's own entry brought it)
+  // the poll asks what it is owed, unless it shows that version (or newer) already; kept while
+  // the phone sends, whose answer is yet to come
   function pay(name, poll) {
     var owes = owed[name];
-    delete owed[name];
-    if (owes !== true && poll && shownBy(poll) === owes) {
-      return;
+    var shown = poll ? shownBy(poll) : "";
+    if (owes !== true && poll && (shown === owes || isOlder(owes, shown))) {
+      delete owed[name];
+    } else if (!sending()) {
+      delete owed[name];
+      tell(name);
     }
-    tell(name);
+  }
+
+  function sending() {
+    return document.body.hasAttribute("data-outbox-sending");
   }
 
   function shownBy(poll) {
@@ -94,12 +91,9 @@
     });
   }
 
-  // An event that carries its drawing (a table's entry, drawn for its watchers): its first
-  // line "<topic> <after> <shows>", then the answer the scoreboard's poll would be given. Put
-  // in place of the poll as its answer would be, when the page shows the version it was drawn
-  // for ("-": any older one) and the poll is not asking; else the poll asks, as ever. A page
-  // the drawing does not fit (the scorekeeper's) is sent that first line alone: showing
-  // <shows> already (its own entry's answer brought it), it asks nothing.
+  // An entry's event: "<topic> <after> <shows>", then (for a watcher) the answer the poll would
+  // be given, put in place when the page shows <after> ("-": any older version) and the poll
+  // is not asking. A page that shows <shows> or newer already asks nothing.
   function putInPlace(data) {
     var end = data.indexOf("\n");
     var poll = document.getElementById("live-poll");
@@ -108,7 +102,7 @@
     }
     var head = data.slice(0, end < 0 ? data.length : end).split(" ");
     var shown = shownBy(poll);
-    if (head.length !== 3 || shown === head[2]) {
+    if (head.length !== 3 || shown === head[2] || isOlder(head[2], shown)) {
       return head.length === 3;
     }
     var fits = head[1] === "-" ? isOlder(shown, head[2]) : shown === head[1];
@@ -117,8 +111,7 @@
       return false;
     }
     htmx.swap(poll, data.slice(end + 1), { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 });
-    // as a poll's answer would be: the phone heard from the server, and keeps a copy of the
-    // board (offline.js)
+    // as a poll's answer would (offline.js keeps a copy)
     document.dispatchEvent(new CustomEvent("live:drawn"));
     return true;
   }
@@ -127,8 +120,7 @@
     return /^[0-9]+$/.test(shown) && /^[0-9]+$/.test(version) && Number(shown) < Number(version);
   }
 
-  // let the stream go (the attribute moved aside, the extension opens it no more); unless for
-  // good, open it again later
+  // let the stream go (sse-connect moved aside); open it again later, unless for good
   function letGo(source, reopenAfter) {
     var element = holder();
     said(false);
@@ -155,7 +147,7 @@
     htmx.process(element);
   }
 
-  // the holder says whether its stream is open (data-live-open), for whoever looks
+  // data-live-open on the holder: its stream is open
   function said(isOpen) {
     var element = holder();
     open = isOpen;
@@ -166,8 +158,7 @@
 
   document.addEventListener("htmx:sseOpen", function (event) {
     if (navigator.onLine === false) {
-      // asked for just before the phone went offline, and opened after: let go, as a stream
-      // open then would have been; opened again when the phone is back (below)
+      // asked for just before the phone went offline: let go until it is back (below)
       letGo(event.detail.source, 0);
       return;
     }
@@ -190,7 +181,7 @@
     }
   });
 
-  // a poll a stream tells (of that name, or of any)
+  // a poll a stream tells (of that name, or any)
   function isLivePoll(element, name) {
     var trigger = (element && element.getAttribute("hx-trigger")) || "";
     return trigger.indexOf("live:" + (name || "")) >= 0;
@@ -222,9 +213,8 @@
     }
   });
 
-  // unanswered (offline): asked again at the next tick. Told again while it asked: htmx keeps
-  // that for the element that asked (the request's), which the answer replaced; owed to the
-  // new one.
+  // unanswered (offline): asked again at the next tick. Told while it asked, and replaced by
+  // the answer: owed to the new poll.
   document.addEventListener("htmx:afterRequest", function (event) {
     var asked = event.detail.requestConfig;
     var element = (asked && asked.elt) || event.detail.elt;
@@ -253,8 +243,7 @@
     });
   });
 
-  // the entries sent: what is still owed (no answer brought a new poll: it was refused, or the
-  // player was typing in the board) is told now
+  // the entries sent: what is still owed (no answer brought a new poll) is paid now
   document.addEventListener("outbox:sent", function () {
     window.setTimeout(function () {
       Object.keys(owed).forEach(function (name) {
