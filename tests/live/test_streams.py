@@ -412,7 +412,12 @@ def test_a_boards_stream_waiting_out_its_gap_ends_at_once_when_ended(
         async def frames() -> list[bytes]:
             return [chunk async for chunk in streams._frames_async(listener, [], pace)]
 
-        took = told_then_ended_within(lambda: asyncio.run(frames()))
+        # a loop of its own, in a thread of its own (as under ASGI, above)
+        def on_a_loop() -> list[bytes]:
+            with ThreadPoolExecutor(1) as thread:
+                return thread.submit(asyncio.run, frames()).result()
+
+        took = told_then_ended_within(on_a_loop)
     else:
         took = told_then_ended_within(lambda: list(streams._frames(listener, [], pace)))
     assert took < 2.0, f"the stream waited {took:.1f} s after it was ended"
