@@ -427,10 +427,9 @@ class Watcher(Phone):
         return fits
 
     def shows_already(self, told_shows: list[str]) -> bool:
-        """The events said which version they show, and the board shows the newest of them (or a
-        newer one): a
-        scorekeeper told of its own tap while it was being sent, whose answer brought that
-        version (live.js pays what it owes the poll only when it does not show it)."""
+        """The events said which version they show, and the board shows the newest of them or
+        a newer one: a scorekeeper told of its own tap while it was being sent, whose answer
+        brought that version (live.js pays what it owes the poll only when it does not)."""
         if not told_shows or not all(shows.isdigit() for shows in told_shows):
             return False
         shown = parse_qs(urlsplit(self.poll_address).query).get("v", [""])[0]
