@@ -381,6 +381,11 @@ class Phone(FastHttpUser):
         return SAFETY_SECONDS if self.streaming else period
 
 
+def older(version: str, than: str) -> bool:
+    """Whether ``version`` is a version before ``than`` (both numbers: live.js's isOlder)."""
+    return version.isdigit() and than.isdigit() and int(version) < int(than)
+
+
 class Watcher(Phone):
     """A phone with the table's scoreboard open: it polls the live board."""
 
@@ -407,21 +412,16 @@ class Watcher(Phone):
         poll is read off it, as from the poll's answer (live.js)."""
         head, _, drawing = data.partition("\n")
         said = head.split(" ")
-        shown = parse_qs(urlsplit(self.poll_address).query).get("v", [""])[0]
+        shown = self.shown()
         if len(said) != 3 or not shown:
             return False
-        if shown == said[2] or (
-            shown.isdigit() and said[2].isdigit() and int(said[2]) < int(shown)
-        ):
+        if shown == said[2] or older(said[2], shown):
             # the scorekeeper's own entry: its answer brought that version (the event says
             # which, without a drawing); or an event that came after a newer board
             return True
         if not drawing:
             return False
-        if said[1] == "-":
-            fits = shown.isdigit() and said[2].isdigit() and int(shown) < int(said[2])
-        else:
-            fits = shown == said[1]
+        fits = older(shown, said[2]) if said[1] == "-" else shown == said[1]
         if fits:
             self.read_poll(drawing)
         return fits
@@ -432,8 +432,12 @@ class Watcher(Phone):
         brought that version (live.js pays what it owes the poll only when it does not)."""
         if not told_shows or not all(shows.isdigit() for shows in told_shows):
             return False
-        shown = parse_qs(urlsplit(self.poll_address).query).get("v", [""])[0]
-        return shown.isdigit() and int(shown) >= max(int(shows) for shows in told_shows)
+        newest = max(told_shows, key=int)
+        return self.shown() == newest or older(newest, self.shown())
+
+    def shown(self) -> str:
+        """The version the board shows, as its poll names it (``?v=``)."""
+        return parse_qs(urlsplit(self.poll_address).query).get("v", [""])[0]
 
     def poll(self) -> None:
         page = self.send("GET", self.poll_address, "poll", expect=(200, 304), headers=HTMX)

@@ -62,7 +62,6 @@ class Listener:
         self._loop_ended: asyncio.Event | None = None
         #: the hub holding it (a test may hold a hub of its own beside the process's)
         self.held_by: Hub | None = None
-        self.ended = False
 
     def put(self, change: Change, drawing: Drawing | None = None) -> None:
         """Hand the stream a change and its drawing: the drawing itself when it fits the
@@ -75,9 +74,13 @@ class Listener:
                 self._drawings[change[0]] = drawing if fits else drawing._replace(html="")
         self._wake()
 
+    @property
+    def ended(self) -> bool:
+        """Whether the stream was ended (``end``)."""
+        return self._ended.is_set()
+
     def end(self) -> None:
         """Wake the stream to end it (Hub.end_all)."""
-        self.ended = True
         self._ended.set()
         self._wake()
 
