@@ -31,7 +31,8 @@
     }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!offline || !event.detail.elt || event.detail.elt.id !== "wall-board") {
+    var elt = event.detail.elt;
+    if (!offline || !elt || (elt.id !== "wall-board" && elt.id !== "wall-poll")) {
       return;
     }
     // a 304 (nothing new) is a success too: the board is as it should be

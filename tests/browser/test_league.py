@@ -211,7 +211,7 @@ def test_a_league_season_is_played_and_its_standings_wall_board_and_player_pages
     playing = wall.locator(".wall-match")
     expect(playing.locator(".wall-side")).to_have_text(["Bob 10", "Dee 5"])
     expect(playing.get_by_test_id("wall-next")).to_have_text("Hand 1 · Bob leads")
-    expect(wall).to_have_attribute("hx-trigger", "every 2s, live:changed")
+    expect(wall.locator("#wall-poll")).to_have_attribute("hx-trigger", "every 2s, live:changed")
     assert_fits_the_phone(page)
     assert_the_standings_fit(page)
     save_screenshot(page, output_path, "league-wall.png")

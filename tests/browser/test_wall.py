@@ -201,6 +201,43 @@ def test_a_play_recorded_shows_on_the_wall_within_three_seconds(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_after_a_play_the_tv_puts_that_table_alone_in_place(
+    tv: Callable[[int, int], Page], live_server: LiveServer
+) -> None:
+    wall, match = open_the_season()
+    page = tv(1920, 1080)
+    page.goto(live_server.url + wall)
+    other = page.locator(".wall-match").nth(1)
+    expect(other.locator(".wall-side")).to_have_text(["Ana 0", "Bo 0"])
+    poll = page.locator("#wall-poll").get_attribute("hx-get") or ""
+    # marks on what is on the screen now: an element drawn again would not carry them
+    page.evaluate(
+        """() => {
+        document.querySelectorAll(".wall-match")[1].dataset.kept = "yes";
+        document.querySelector(".wall-standings").dataset.kept = "yes";
+        document.querySelector(".wall-match").dataset.kept = "yes";
+    }"""
+    )
+
+    entries.play_record(
+        match=match,
+        player=seat_key(match, "Maximiliano Hernández Castellanos"),
+        points=20,
+        by=Author(name="Bea"),
+    )
+
+    table = page.locator(".wall-match").first
+    expect(table.locator(".wall-side").first).to_have_text(
+        "Maximiliano Hernández Castellanos & Guadalupe Villanueva 40", timeout=WITHIN
+    )
+    expect(table).not_to_have_attribute("data-kept", "yes")
+    expect(other).to_have_attribute("data-kept", "yes")
+    expect(page.locator(".wall-standings")).to_have_attribute("data-kept", "yes")
+    # and the poll asks from the new version
+    expect(page.locator("#wall-poll")).not_to_have_attribute("hx-get", poll)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_full_screen_button_fills_the_screen_and_steps_aside(
     tv: Callable[[int, int], Page], live_server: LiveServer
 ) -> None:

@@ -7,6 +7,7 @@ import datetime
 import re
 
 import pytest
+from django.core.cache import cache, caches
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -26,7 +27,11 @@ from tests.web.table import play, scorekeeper_client
 
 pytestmark = pytest.mark.django_db
 
-_POLL = re.compile(r'id="wall-board"[^>]*hx-get="([^"]+)"[^>]*hx-trigger="every 2s, live:changed"')
+_POLL = re.compile(r'id="wall-poll"[^>]*hx-get="([^"]+)"[^>]*hx-trigger="every 2s, live:changed"')
+_POLL_ELEMENT = re.compile(r'<div id="wall-poll"[^>]*></div>')
+_SLOT = re.compile(
+    r'<div id="wall-match-(\d+)" class="wall-slot"[^>]*>\s*(<article.*?</article>)\s*</div>', re.S
+)
 _NEXT = re.compile(r'data-testid="wall-next">(.*?)</p>', re.S)
 
 
@@ -48,9 +53,39 @@ def wall_of(season: Season) -> str:
 
 def poll_address(response: HttpResponse) -> str:
     """Where the board's poll asks next: the wall's address naming the version it shows."""
-    found = _POLL.search(content(response))
+    return poll_address_in(content(response))
+
+
+def poll_address_in(board: str) -> str:
+    found = _POLL.search(board)
     assert found is not None, "the board does not poll every two seconds"
     return found.group(1).replace("&amp;", "&")
+
+
+def on_the_tv(board: str, answer: HttpResponse) -> str:
+    """The board a TV shows once its poll's answer is put in place, as htmx does: a 304 leaves
+    it, the whole board replaces it, the tables that moved alone (the answer retargeted to the
+    poll) replace the poll and, by id, each of those tables."""
+    if answer.status_code == 304:
+        return board
+    said = content(answer)
+    if answer.headers.get("HX-Retarget") != "#wall-poll":
+        return said
+    moved = dict(_SLOT.findall(said))
+    poll = _POLL_ELEMENT.search(said)
+    assert poll is not None, "the answer holds no new poll"
+    board = _POLL_ELEMENT.sub(lambda _: poll.group(0), board)
+    return _SLOT.sub(
+        lambda slot: (
+            f'<div id="wall-match-{slot[1]}" class="wall-slot">{moved.get(slot[1], slot[2])}</div>'
+        ),
+        board,
+    )
+
+
+def shown(board: str) -> str:
+    """What a board shows, in words, as ``text`` reads an answer."""
+    return text_of(board)
 
 
 def said_next(response: HttpResponse) -> list[str]:
@@ -104,7 +139,9 @@ def test_the_wall_answers_its_poll_304_until_a_play_and_then_shows_the_new_score
     assert unchanged.status_code == 304
     assert unchanged.content == b""
     assert changed.status_code == 200
-    assert "Ann 40 Bob 5" in text(changed).split("Playing now")[1]
+    # only the table moved: the answer is that table alone, and the poll that asks from there
+    assert "Ann 40 Bob 5" in text(changed)
+    assert "Standings" not in text(changed)
     assert "<html" not in content(changed)
     assert poll_address(changed) != poll
     assert after.status_code == 304
@@ -203,9 +240,11 @@ def test_after_a_play_at_one_table_the_wall_scores_that_table_alone(
 
     assert changed.status_code == 200
     assert scored == [match.pk]
-    playing = text(changed).split("Playing now")[1]
+    assert "Ann 40 Bob 5" in text(changed)
+    # the other tables are not sent again: the TV keeps them as they were drawn
+    assert not any(f"P{n}a" in text(changed) for n in range(3))
+    playing = shown(on_the_tv(content(first), changed)).split("Playing now")[1]
     assert "Ann 40 Bob 5" in playing
-    # the other tables are shown as they were drawn
     assert all(f"P{n}a 0 P{n}b 0" in playing for n in range(3))
 
 
@@ -222,7 +261,7 @@ def test_a_play_tapped_at_a_table_is_on_the_wall_without_its_hands_read_again(
     assert changed.status_code == 200
     # the tap kept the score it worked out: the wall reads no hands
     assert scored == []
-    assert "Ann 40 Bob 5" in text(changed).split("Playing now")[1]
+    assert "Ann 40 Bob 5" in text(changed)
     assert said_next(changed) == ["Hand 2 · Bob leads"]
 
 
@@ -246,3 +285,70 @@ def test_a_player_renamed_after_a_play_is_on_the_wall_under_the_new_name(
     playing = text(changed).split("Playing now")[1]
     assert "Annabel 40 Bob 5" in playing
     assert not re.search(r"\bAnn\b", playing)
+
+
+def _tables(count: int) -> list[rules.Match]:
+    return [
+        rules.Match("straight", (f"P{n}a", f"P{n}b"), rules={"target": 250}) for n in range(count)
+    ]
+
+
+def test_a_tv_that_puts_the_moved_tables_in_place_shows_what_a_fresh_board_shows(
+    client: Client,
+) -> None:
+    season, matches = season_of("straight", STRAIGHT_PLAYING, *_tables(3))
+    tv = content(client.get(wall_of(season), headers=HTMX))
+    for match, points in ((matches[0], 20), (matches[2], 15), (matches[0], 5)):
+        player = match.seats.first().player.name
+        entries.play_record(
+            match=match, player=seat_key(match, player), points=points, by=Author(name="Bea")
+        )
+        answer = client.get(poll_address_in(tv), headers=HTMX)
+        assert answer.headers.get("HX-Retarget") == "#wall-poll"
+        tv = on_the_tv(tv, answer)
+
+    fresh = content(client.get(wall_of(season), headers=HTMX))
+    assert re.sub(r"\s+", "", tv) == re.sub(r"\s+", "", fresh)
+    playing = shown(tv).split("Playing now")[1]
+    assert "Ann 45 Bob 5" in playing and "P1a 15 P1b 0" in playing
+
+
+def test_the_tables_that_moved_alone_are_sent_not_the_whole_board(client: Client) -> None:
+    season, matches = season_of("straight", STRAIGHT_PLAYING, *_tables(8))
+    tv = content(client.get(wall_of(season), headers=HTMX))
+    entries.play_record(
+        match=matches[2], player=seat_key(matches[2], "P1a"), points=10, by=Author(name="Bea")
+    )
+
+    answer = client.get(poll_address_in(tv), headers=HTMX)
+
+    said = content(answer)
+    assert [match_id for match_id, _ in _SLOT.findall(said)] == [str(matches[2].pk)]
+    assert "P1a 10 P1b 0" in text(answer)
+    assert "Standings" not in text(answer)
+    # one table of nine, and no standings
+    assert len(said) * 5 < len(tv)
+
+
+@pytest.mark.parametrize("change", ["a new match", "its versions forgotten", "language"])
+def test_a_board_is_sent_whole_when_more_than_the_tables_moved(client: Client, change: str) -> None:
+    season, (_, other) = season_of("straight", STRAIGHT_PLAYING, *_tables(1))
+    tv = content(client.get(wall_of(season), headers=HTMX))
+    entries.play_record(
+        match=other, player=seat_key(other, "P0a"), points=10, by=Author(name="Bea")
+    )
+    if change == "a new match":
+        season_match_add(season=season, match=create_match(rules.Match("straight", ("Cy", "Dee"))))
+    elif change == "its versions forgotten":
+        caches["local"].clear()
+        cache.clear()
+    else:
+        client.cookies["django_language"] = "es"
+
+    answer = client.get(poll_address_in(tv), headers=HTMX)
+
+    assert answer.status_code == 200
+    assert answer.headers.get("HX-Retarget") is None
+    assert content(answer).strip().startswith('<div id="wall-board"')
+    assert len(_SLOT.findall(content(answer))) == (3 if change == "a new match" else 2)
+    assert "P0a 10 P0b 0" in text(answer)
