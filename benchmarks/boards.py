@@ -121,6 +121,14 @@ def pollers(page: str) -> list[tuple[str, float]]:
     return found
 
 
+def poller_id(page: str) -> str:
+    """The id of the page's first element that polls ("" when it has none): htmx names it in
+    the poll's ``HX-Trigger`` header."""
+    for tag in POLLER.findall(page):
+        return dict(ATTRIBUTE.findall(tag)).get("id", "")
+    return ""
+
+
 def live_poll(page: str) -> tuple[str, str] | None:
     """The scoreboard's poll: its address, and the version it says the board shows (the
     ``v`` of its query), or None when the page has none."""

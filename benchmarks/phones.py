@@ -610,6 +610,7 @@ class Screen(Phone):
         address, period = found[0] if found else (PLAN[self.page], 15.0)
         self.address: str = address
         self.period: float = period
+        self.asks_as = boards.poller_id(page) if page else ""
         self.ready = page is not None
         if page is not None:
             self.hold_stream(page)
@@ -627,11 +628,15 @@ class Screen(Phone):
         self.next_refresh = max(self.next_refresh + self.timer(self.period), time.monotonic())
 
     def refresh(self) -> None:
-        page = self.send("GET", self.address, self.kind, expect=(200, 304), headers=HTMX)
+        # htmx names the element that asks (the wall board answers its poll with the tables
+        # that moved alone)
+        headers = {**HTMX, "HX-Trigger": self.asks_as} if self.asks_as else HTMX
+        page = self.send("GET", self.address, self.kind, expect=(200, 304), headers=headers)
         found = boards.pollers(page) if page else []
         if found:
             # a new board says which version it shows: the next poll asks from there
             self.address = found[0][0]
+            self.asks_as = boards.poller_id(page)
 
     def after_told(self, arrivals: list[tuple[float, int | None]], answered: float) -> None:
         """The TV's refresh: from the first event it answers (the redraw left out) to its new

@@ -22,7 +22,12 @@ from scorekeeper.leagues.results import playing_now, playing_versions
 from scorekeeper.leagues.views.seasons import get_season, standings_context, with_newest_entry
 from scorekeeper.live.streams import stream
 from scorekeeper.table_pages.history import shown_version_asked
-from scorekeeper.tables.drawn import TABLE_CACHED, cached_drawings
+from scorekeeper.tables.drawn import cached_drawings
+
+#: how long the versions a board was drawn at are kept: its next poll comes within seconds while
+#: the hall plays (a poll after a longer quiet spell is answered with the whole board). Short, as
+#: each board drawn keeps one entry in the shared cache: at 300 tables, their 30 TVs keep some 900.
+SHOWN_KEPT = 60
 
 
 def wall_version(request: HttpRequest, league_id: int, pk: int) -> str | None:
@@ -63,7 +68,9 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
     version = wall_version(request, league_id, pk)
     # none read: no such season (get_season answers 404)
     versions = request.__dict__.get("_playing_versions", [])
-    moved = moved_since(request, pk, version) if request.htmx and version else None
+    # asked by the poll of a page that puts tables in place by id (not a page of an older release)
+    asked_by_poll = request.htmx.trigger == "wall-poll"
+    moved = moved_since(request, pk, version) if asked_by_poll and version else None
     if moved is not None:
         season_version = int(str(version).split(".", 1)[0])
         context = {
@@ -98,8 +105,8 @@ def shown(season_id: int, playing: str, versions: list[tuple[int, int]]) -> None
     key = f"wall.shown:{season_id}:{playing}"
     local = caches["local"]
     if local.get(key) is None:
-        local.set(key, versions, TABLE_CACHED)
-        cache.set(key, versions, TABLE_CACHED)
+        local.set(key, versions, SHOWN_KEPT)
+        cache.set(key, versions, SHOWN_KEPT)
 
 
 def moved_since(request: HttpRequest, season_id: int, version: str | None) -> list[int] | None:
