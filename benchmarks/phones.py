@@ -636,7 +636,7 @@ class Screen(Phone):
         if found:
             # a new board says which version it shows: the next poll asks from there
             self.address = found[0][0]
-            self.asks_as = boards.poller_id(page)
+            self.asks_as = boards.poller_id(page or "")
 
     def after_told(self, arrivals: list[tuple[float, int | None]], answered: float) -> None:
         """The TV's refresh: from the first event it answers (the redraw left out) to its new
