@@ -30,9 +30,10 @@ pytestmark = pytest.mark.django_db
 #: to the standings works them out and keeps them, and their drawn table, in the database cache)
 MOST_QUERIES = 24
 #: and the wall board reads and writes the one entry its matches being played are cached drawn in
-#: (tables/drawn.py), and asks once for their cached scores (tables/board_scores.py): on PostgreSQL
-#: the cache is in the app's database
-WALL_DRAWN_CACHED = 7
+#: (tables/drawn.py), asks once for their cached scores (tables/board_scores.py), and keeps the
+#: versions the board shows (leagues/views/wall.shown, two): on PostgreSQL the cache is in the
+#: app's database
+WALL_DRAWN_CACHED = 9
 ROSTER = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo")
 SIZES = (10, 1000)
 

@@ -38,10 +38,12 @@ PAGES: dict[str, tuple[Callable[[Hall], str], int]] = {
         # (nights/signing.provisional_counts)
         21,
     ),
-    # the standings' 20, and the two questions of the ETag its 2-second poll is answered with
+    # the standings' 20, the two questions of the ETag its 2-second poll is answered with, and
+    # the versions the board shows kept for its next poll (leagues/views/wall.shown: on
+    # PostgreSQL the cache is in the app's database)
     "wall board": (
         lambda hall: reverse("leagues:wall", args=[hall.league.pk, hall.season.pk]),
-        22,
+        24,
     ),
     # the player; their results as values (matches, then seats); their ratings, their
     # changes, the matches of the last ones explained, their partners' ratings and the average
