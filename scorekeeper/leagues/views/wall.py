@@ -71,6 +71,9 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
     # asked by the poll of a page that puts tables in place by id (not a page of an older release)
     asked_by_poll = request.htmx.trigger == "wall-poll"
     moved = moved_since(request, pk, version) if asked_by_poll and version else None
+    if version:
+        # what the board drawn now shows, for its next poll
+        shown(pk, request.__dict__["_playing_digest"], versions)
     if moved is not None:
         season_version = int(str(version).split(".", 1)[0])
         context = {
@@ -80,7 +83,6 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
             "moved": playing_drawn(pk, season_version, versions, only=moved),
         }
         response = render(request, "leagues/_wall_moved.html", context)
-        shown(pk, request.__dict__["_playing_digest"], versions)
         return retarget(reswap(response, "outerHTML"), "#wall-poll")
     season = get_season(league_id, pk)
     context = standings_context(season)
@@ -88,9 +90,7 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
     context["wall_version"] = version
     context["league_id"], context["season_id"] = league_id, pk
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
-    response = render(request, template, context)
-    shown(pk, request.__dict__["_playing_digest"], versions)
-    return response
+    return render(request, template, context)
 
 
 def digest(versions: list[tuple[int, int]]) -> str:
@@ -102,11 +102,15 @@ def shown(season_id: int, playing: str, versions: list[tuple[int, int]]) -> None
     """Keep which version of each match being played a board drawn at digest ``playing`` shows:
     its next poll names that digest, and is answered with the tables that moved since. In the
     shared cache, as any worker may answer that poll; once per digest and worker."""
-    key = f"wall.shown:{season_id}:{playing}"
+    key = _shown_key(season_id, playing)
     local = caches["local"]
     if local.get(key) is None:
         local.set(key, versions, SHOWN_KEPT)
         cache.set(key, versions, SHOWN_KEPT)
+
+
+def _shown_key(season_id: int, playing: str) -> str:
+    return f"wall.shown:{season_id}:{playing}"
 
 
 def moved_since(request: HttpRequest, season_id: int, version: str | None) -> list[int] | None:
@@ -118,7 +122,7 @@ def moved_since(request: HttpRequest, season_id: int, version: str | None) -> li
     now = str(version).split(".", 3)
     if len(asked) != 4 or asked[:2] != now[:2] or asked[3] != now[3]:
         return None
-    key = f"wall.shown:{season_id}:{asked[2]}"
+    key = _shown_key(season_id, asked[2])
     before = caches["local"].get(key) or cache.get(key)
     versions: list[tuple[int, int]] = request.__dict__["_playing_versions"]
     if before is None or [pk for pk, _ in before] != [pk for pk, _ in versions]:
