@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import psutil  # type: ignore[import-untyped]  # locust brings it; its stubs are not installed
 from django.conf import settings
 
 MANAGE = str(Path(settings.BASE_DIR) / "manage.py")
@@ -82,9 +83,31 @@ def stopped_by_signals() -> Iterator[None]:
     previous = {each: signal.signal(each, stop) for each in caught}
     try:
         yield
+    except Stopped:
+        stop_what_is_left()
+        raise
     finally:
         for each, handler in previous.items():
             signal.signal(each, handler)
+
+
+def stop_what_is_left(grace: float = 5.0) -> None:
+    """Stop every process this one started that still runs once the stopping is done. Each is
+    stopped on the way out where it was started; but a signal that comes while ``subprocess``
+    starts a child (wrk has run its program, Popen has not returned) leaves it to no one, and a
+    thread's wrk (the bare view's, one per server) is not stopped by the main thread's way out."""
+    left = psutil.Process().children(recursive=True)
+    for process in left:
+        try:
+            process.terminate()
+        except psutil.NoSuchProcess:
+            pass
+    _, alive = psutil.wait_procs(left, timeout=grace)
+    for process in alive:
+        try:
+            process.kill()
+        except psutil.NoSuchProcess:
+            pass
 
 
 #: streams one client address may hold: every phone of the benchmark comes from 127.0.0.1,

@@ -181,3 +181,44 @@ def test_a_signal_stops_every_process_the_benchmark_started(tmp_path: Path, stop
         if run.poll() is None:
             run.kill()
             run.wait()
+
+
+#: a run stopped by a signal while it holds a child that no Popen of its own stops: as wrk is when
+#: the signal comes while subprocess starts it (the program running, Popen not yet returned). In
+#: a process of its own: the stop ends every child of the process it runs in
+ORPHANED = """
+import os, signal, subprocess, sys, time
+from benchmarks import server
+sleep = [sys.executable, "-c", "import time; time.sleep(120)"]
+orphan = subprocess.Popen(sleep, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(orphan.pid, flush=True)
+try:
+    with server.stopped_by_signals():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(10)
+except server.Stopped as stopped:
+    print("Stopped by", stopped, flush=True)
+"""
+
+
+def test_a_process_no_one_holds_when_the_signal_comes_is_stopped_too() -> None:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.settings"}
+    run = subprocess.run(
+        [sys.executable, "-c", ORPHANED],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    lines = run.stdout.split()
+    assert lines[1:] == ["Stopped", "by", "SIGINT"], run.stderr
+    try:
+        orphan = psutil.Process(int(lines[0]))
+    except psutil.NoSuchProcess:
+        return
+    try:
+        assert not alive(orphan)
+    finally:
+        orphan.kill()
