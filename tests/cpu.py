@@ -15,6 +15,7 @@ import functools
 import gc
 import random
 import time
+from collections.abc import Callable
 
 from benchmarks.data import deal, player_names
 from scorekeeper import rules
@@ -23,6 +24,13 @@ from scorekeeper import rules
 #: one took 0.031, and its pages as much less: docs/benchmark.md, *Results*)
 YARDSTICK_WHEN_IDLE = 0.058
 READINGS = 5
+#: work over its bound is measured again, beside a yardstick measured again, at most this many
+#: times in all (``judged``). Under the suite's other process the largest pages slowed by up to
+#: 1.7 times while the yardstick, small enough to stay in the processor's cache, slowed by 1.1
+#: (the big season's wall board at 0.20 s against 0.18 allowed, 0.12 alone): a spell of the
+#: other process's heaviest tests, not the work's own cost, which work over its bound on every
+#: try still shows
+TRIES = 3
 
 
 @functools.cache
@@ -55,3 +63,13 @@ def most_now(seconds_when_idle: float) -> float:
     """The CPU seconds that work taking at most ``seconds_when_idle`` on the idle machine may
     take on this one, as busy as it is now."""
     return seconds_when_idle / YARDSTICK_WHEN_IDLE * yardstick()
+
+
+def judged(measure: Callable[[], float], seconds_when_idle: float) -> tuple[float, float]:
+    """The CPU seconds ``measure`` reports (the best of its readings) and the most that work
+    may take now, beside the yardstick; measured again while over, TRIES times at most."""
+    for _ in range(TRIES):
+        spent, most = measure(), most_now(seconds_when_idle)
+        if spent <= most:
+            break
+    return spent, most
