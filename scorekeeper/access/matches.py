@@ -12,9 +12,7 @@ To look at (anyone: scoreboards are public in the hall):
   version check, the row alone.
 
 To change, by a scorekeeper of the match, locked with everything:
-- ``match_for_entry``: a play, a tile, a hand's end, a round, an undo (on SQLite, given
-  ``match_read_ahead``'s match, read before the transaction: its hands are read outside the
-  database's write lock, and kept if the match did not move meanwhile);
+- ``match_for_entry``: a play, a tile, a hand's end, a round, an undo;
 - ``match_for_correction``: a hand corrected or deleted, a change reverted.
 
 By a scorekeeper, not locked: ``match_to_correct`` (the correction's form, everything),
@@ -48,13 +46,7 @@ from scorekeeper.access.permissions import can_edit, can_manage_links, entered_b
 from scorekeeper.access.refusals import NotAScorekeeper, ResultLocked, why_refused
 from scorekeeper.tables import seams
 from scorekeeper.tables.models import Change, Match
-from scorekeeper.tables.recording import (
-    Author,
-    lock_for_entry,
-    mark_read_for_entry,
-    read_before_the_lock,
-    with_read_ahead,
-)
+from scorekeeper.tables.recording import Author, lock_for_entry, mark_read_for_entry
 from scorekeeper.tables.scoring import with_everything
 
 #: what says who may change a match, which version it is at, and its house rules
@@ -71,22 +63,13 @@ def match_row_to_watch(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(Match.objects.only(*ROW_FIELDS), pk=pk)
 
 
-def match_for_entry(request: HttpRequest, pk: int, ahead: Match | None = None) -> Match:
+def match_for_entry(request: HttpRequest, pk: int) -> Match:
     """The match locked for an entry: a play, a tile, a hand's end, a round, an undo. Its
     round's time called at a league night, it learns its last hand first (nights/desk.py,
-    through tables/seams.py). ``ahead``: ``match_read_ahead``'s, read before the view's
-    transaction; its seats, hands and plays are kept if the match is still at its version."""
-    match = _locked_to_change(request, pk, ahead)
+    through tables/seams.py)."""
+    match = _locked_to_change(request, pk)
     seams.time_called(match, now=timezone.now())
     return match
-
-
-def match_read_ahead(pk: int) -> Match | None:
-    """Before an entry's transaction: on SQLite, where that transaction holds the whole
-    database's write lock, the match's seats, hands and plays read before it is taken
-    (tables/recording.py: read_before_the_lock), for ``match_for_entry``; None elsewhere.
-    Nothing is refused here: the entry's helper refuses, under the lock."""
-    return read_before_the_lock(pk)
 
 
 def match_for_correction(request: HttpRequest, pk: int) -> Match:
@@ -170,18 +153,15 @@ def author(request: HttpRequest) -> Author:
     return Author(name=name, user=user, phone=phone, maker=maker)
 
 
-def _locked(pk: int, ahead: Match | None = None) -> Match:
+def _locked(pk: int) -> Match:
     # with what the apps above read of it, joined (tables/seams.py): its table's round and
     # night, whether its round's time is up; its season entry, whether a board shows it
     matches = seams.with_locked_match_joins(Match.objects.all())
-    if ahead is None:
-        return mark_read_for_entry(get_object_or_404(lock_for_entry(matches), pk=pk))
-    row = get_object_or_404(matches.select_for_update(of=("self",)), pk=pk)
-    return mark_read_for_entry(with_read_ahead(row, ahead))
+    return mark_read_for_entry(get_object_or_404(lock_for_entry(matches), pk=pk))
 
 
-def _locked_to_change(request: HttpRequest, pk: int, ahead: Match | None = None) -> Match:
-    match = _locked(pk, ahead)
+def _locked_to_change(request: HttpRequest, pk: int) -> Match:
+    match = _locked(pk)
     _may_change(request, match)
     return match
 

@@ -24,7 +24,6 @@ from scorekeeper.access.matches import (
     match_for_correction,
     match_for_entry,
     match_for_preview,
-    match_read_ahead,
     match_to_correct,
 )
 from scorekeeper.http import HtmxHttpRequest
@@ -132,9 +131,8 @@ def _refuse_form(request: HtmxHttpRequest, match: Match, form, name: str) -> Htt
 def record_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Straight: a scoring play. Sedma: a tile laid (a double from the buttons, or any tile)."""
     by = author(request)
-    ahead = match_read_ahead(pk)
     with transaction.atomic():
-        match = match_for_entry(request, pk, ahead)
+        match = match_for_entry(request, pk)
         if match.game == "chickenfoot":
             raise Http404("Chickenfoot is entered a round at a time.")
         if _over(match, request):
@@ -177,13 +175,12 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """
     previewed = "preview" in request.POST
     by = author(request)
-    ahead = None if previewed else match_read_ahead(pk)
     # a preview writes nothing, and comes every time the typing pauses: it locks nothing
     with nullcontext() if previewed else transaction.atomic():
         if previewed:
             match = match_for_preview(request, pk)
         else:
-            match = match_for_entry(request, pk, ahead)
+            match = match_for_entry(request, pk)
         if previewed and match.finished:
             # typing paused as the match ended (on another phone, or by the Save just sent):
             # nothing to preview, and nothing refused; the board that comes shows the end
@@ -221,9 +218,8 @@ def end_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @told_when_drawn()
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     by = author(request)
-    ahead = match_read_ahead(pk)
     with transaction.atomic():
-        match = match_for_entry(request, pk, ahead)
+        match = match_for_entry(request, pk)
         outcome = entries.undo_last(match=match, by=by, key=submission_key(request))
     return _answer(request, outcome)
 

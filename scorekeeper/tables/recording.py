@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import User
-from django.db import connection, transaction
-from django.db.models import QuerySet, prefetch_related_objects
+from django.db import transaction
+from django.db.models import QuerySet
 
 from scorekeeper import rules
 from scorekeeper.live.announce import announce
@@ -20,7 +20,6 @@ from scorekeeper.tables.changes import changed_hands
 from scorekeeper.tables.models import Change, EntryKey, Hand, Match, Play
 from scorekeeper.tables.scoring import (
     errors_at,
-    everything,
     play_rows,
     save_scores,
     store_hands,
@@ -81,34 +80,6 @@ def lock_for_entry(matches: QuerySet[Match]) -> QuerySet[Match]:
     # of the match's own row alone: the caller may join rows that are not there (a match at no
     # league night), which PostgreSQL does not lock
     return with_everything(matches.select_for_update(of=("self",)))
-
-
-def read_before_the_lock(pk: int) -> Match | None:
-    """The match with its seats, hands and plays, read before an entry's transaction begins,
-    on SQLite: there the transaction holds the whole database's write lock from its first
-    statement (transactions begin IMMEDIATE), so while one entry reads its match every other
-    entry in the hall waits. ``with_read_ahead`` keeps what was read when the row, once
-    locked, is still at this version: every entry moves it (``_record``; a seat handed over,
-    turns.py). None on PostgreSQL, where the lock is the match's row alone and holds up that
-    table alone, and for no such match."""
-    if connection.vendor != "sqlite":
-        return None
-    return next(iter(with_everything(Match.objects.filter(pk=pk))), None)
-
-
-def with_read_ahead(row: Match, ahead: Match | None) -> Match:
-    """``row``, just locked (without its seats, hands and plays), given them: those read ahead
-    (read_before_the_lock) when it is at their version, else read now, under the lock."""
-    if ahead is None or ahead.pk != row.pk or ahead.version != row.version:
-        prefetch_related_objects([row], *everything())
-        return row
-    row._prefetched_objects_cache = ahead._prefetched_objects_cache  # type: ignore[attr-defined]
-    # each seat and hand points back at the row locked, not at the one read ahead
-    for seat in row.seats.all():
-        seat.match = row
-    for hand in row.hands.all():
-        hand.match = row
-    return row
 
 
 def mark_read_for_entry(match: Match) -> Match:

@@ -25,25 +25,17 @@ from scorekeeper.tables.seats import by_name, by_seat, seat_names, seating
 
 
 def with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
-    return matches.prefetch_related(_seats())
-
-
-def _seats() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-
-
-def everything() -> tuple[Prefetch, ...]:
-    """What ``with_everything`` fetches beside the matches: for prefetch_related_objects()."""
-    return (
-        _seats(),
-        Prefetch("hands", queryset=Hand.objects.order_by("number")),
-        Prefetch("hands__plays", queryset=Play.objects.order_by("number")),
+    return matches.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     )
 
 
 def with_everything(matches: QuerySet[Match]) -> QuerySet[Match]:
     """Fetch seats, players, hands and plays in a fixed number of queries."""
-    return matches.prefetch_related(*everything())
+    return with_seats(matches).prefetch_related(
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        Prefetch("hands__plays", queryset=Play.objects.order_by("number")),
+    )
 
 
 def seated(match: Match) -> rules.Match:

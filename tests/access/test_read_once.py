@@ -5,9 +5,7 @@ undo, a hand corrected, a hand deleted, a change reverted, a side's signature an
 director settling it, a seat handed over; and a night's row on a draw, a start, a check-in.
 
 A read of the match's row is a query that selects from it by its key, whatever the columns; on
-PostgreSQL, the one read is the one that locks it (``FOR UPDATE``). On SQLite an entry reads its
-match with its hands before its transaction too, outside the database's write lock, and they
-are not read again under it (``entry_read_once``)."""
+PostgreSQL, the one read is the one that locks it (``FOR UPDATE``)."""
 
 from __future__ import annotations
 
@@ -20,9 +18,7 @@ from django.urls import reverse
 from scorekeeper.leagues.models import Season
 from scorekeeper.nights import signing
 from scorekeeper.nights.models import Dispute, NightRound
-from scorekeeper.table_pages import entries as entry_views
-from scorekeeper.tables.models import Match, Play
-from scorekeeper.tables.scoring import with_everything
+from scorekeeper.tables.models import Match
 from tests.nights.test_nights import draw, member_ids, new_night, season_of, sitting_out, start
 from tests.nights.test_signing import PLAYERS, night_match
 from tests.web.table import (
@@ -61,24 +57,6 @@ def match_read_once(queries: CaptureQueriesContext) -> None:
     assert_read_once(queries, "tables_match")
 
 
-def entry_read_once(queries: CaptureQueriesContext) -> None:
-    """An entry (a play, a hand's end, an undo) locks and reads its match's row once. On
-    SQLite it reads the match with its hands before its transaction, outside the database's
-    write lock (access/matches.py: match_read_ahead), and under the lock the row alone: the
-    hands are read once."""
-    if connection.vendor == "postgresql":
-        match_read_once(queries)
-        return
-    ahead, locked = reads_of(queries, "tables_match")
-    assert "JOIN" not in ahead and "JOIN" in locked
-    hands = [
-        query["sql"]
-        for query in queries.captured_queries
-        if ' FROM "tables_hand"' in query["sql"] and '"tables_hand"."match_id" IN' in query["sql"]
-    ]
-    assert len(hands) == 1, "\n\n".join(hands)
-
-
 def night_read_once(queries: CaptureQueriesContext) -> None:
     assert_read_once(queries, "nights_night")
 
@@ -98,7 +76,7 @@ def test_a_play_reads_the_match_once(organizer: Client) -> None:
     with CaptureQueriesContext(connection) as queries:
         response = play(organizer, match, "Ana", 10, htmx=True)
     assert response.status_code == 200
-    entry_read_once(queries)
+    match_read_once(queries)
 
 
 def test_an_end_of_hand_that_wins_a_league_match_reads_it_once(
@@ -113,28 +91,7 @@ def test_an_end_of_hand_that_wins_a_league_match_reads_it_once(
     assert response.status_code == 200
     match.refresh_from_db()
     assert match.finished
-    entry_read_once(queries)
-
-
-def test_a_play_entered_between_the_read_ahead_and_the_lock_is_scored_with_it(
-    organizer: Client, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """What an entry read before its transaction is kept only if the match has not moved by
-    the time it is locked: a play another phone entered in between is on the board the entry
-    is scored on, and the entry comes after it."""
-    match = stored("straight", "Ana", "Bo")
-    play(organizer, match, "Ana", 10)
-    ahead = with_everything(Match.objects.filter(pk=match.pk)).get()
-    play(scorekeeper_client(), match, "Bo", 15)
-    monkeypatch.setattr(entry_views, "match_read_ahead", lambda pk: ahead)
-
-    response = play(organizer, match, "Ana", 5, htmx=True)
-
-    assert response.status_code == 200
-    match.refresh_from_db()
-    assert match.totals == [15, 15]
-    plays = Play.objects.filter(hand__match=match).order_by("number")
-    assert [(play.number, play.points) for play in plays] == [(1, 10), (2, 15), (3, 5)]
+    match_read_once(queries)
 
 
 def test_an_undo_reads_the_match_once(organizer: Client) -> None:
@@ -145,7 +102,7 @@ def test_an_undo_reads_the_match_once(organizer: Client) -> None:
             reverse("tables:undo", args=[match.pk]), headers={"HX-Request": "true"}
         )
     assert response.status_code == 200
-    entry_read_once(queries)
+    match_read_once(queries)
 
 
 def test_a_correction_and_a_hand_deleted_read_the_match_once(organizer: Client) -> None:

@@ -126,14 +126,9 @@ def test_a_tap_asks_the_same_questions_at_one_and_sixty_hands_and_reads_the_matc
 
     assert len(short) == len(long)
     match_reads = [sql for sql in long if sql.startswith("SELECT") and 'FROM "tables_match"' in sql]
-    if connection.vendor == "sqlite":
-        # SQLite has no row locks: its transactions take the database's write lock as they
-        # begin. The match is read with its hands before it (match_read_ahead), and the row
-        # alone under it
-        assert len(match_reads) == 2, match_reads
-    else:
-        assert len(match_reads) == 1, match_reads
-        assert "FOR UPDATE" in match_reads[0]
+    assert len(match_reads) == 1, match_reads
+    # SQLite has no row locks: its transactions take the database's write lock as they begin
+    assert "FOR UPDATE" in match_reads[0] or connection.vendor == "sqlite"
 
 
 def test_a_tap_reads_who_taps_before_it_locks_the_match(db: None) -> None:
@@ -148,27 +143,6 @@ def test_a_tap_reads_who_taps_before_it_locks_the_match(db: None) -> None:
     assert any('FROM "django_session"' in sql for sql in read_first), read_first
     assert any('FROM "auth_user"' in sql for sql in read_first), read_first
     assert not any('FROM "django_session"' in sql or 'FROM "auth_user"' in sql for sql in locked)
-
-
-def test_a_tap_on_sqlite_reads_its_match_s_hands_before_it_takes_the_write_lock(db: None) -> None:
-    """On SQLite the entry's transaction holds the whole database's write lock: the match's
-    seats, hands and plays are read before it begins, and under it the match's row alone (it
-    has not moved since: nothing is read again). On PostgreSQL the lock is the match's row:
-    everything is read once, under it."""
-    queries = tap_queries(1)
-
-    begun = next(n for n, sql in enumerate(queries) if sql.startswith("SAVEPOINT"))
-    read_first, locked = queries[:begun], queries[begun:]
-    tables = ("tables_seat", "tables_hand", "tables_play")
-    if connection.vendor == "sqlite":
-        for table in tables:
-            assert any(f'FROM "{table}"' in sql for sql in read_first), table
-        assert not any(
-            sql.startswith("SELECT") and f'FROM "{t}"' in sql for sql in locked for t in tables
-        )
-    else:
-        for table in tables:
-            assert not any(f'FROM "{table}"' in sql for sql in read_first), table
 
 
 def test_a_wall_boards_poll_after_a_tap_reads_no_standings_when_their_table_is_cached_drawn(
