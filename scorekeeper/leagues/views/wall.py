@@ -75,7 +75,7 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
         # what the board drawn now shows, for its next poll
         shown(pk, request.__dict__["_playing_digest"], versions)
     if moved is not None:
-        season_version = int(str(version).split(".", 1)[0])
+        season_version = int(_parts(str(version))[0])
         context = {
             "league_id": league_id,
             "season_id": pk,
@@ -91,6 +91,12 @@ def wall(request: HtmxHttpRequest, league_id: int, pk: int) -> HttpResponse:
     context["league_id"], context["season_id"] = league_id, pk
     template = "leagues/_wall_board.html" if request.htmx else "leagues/wall.html"
     return render(request, template, context)
+
+
+def _parts(version: str) -> list[str]:
+    """A board's version (wall_version) in its four parts: the season's version, its newest
+    entry, the digest of its matches being played and the language (fewer when not one)."""
+    return version.split(".", 3)
 
 
 def digest(versions: list[tuple[int, int]]) -> str:
@@ -118,8 +124,8 @@ def moved_since(request: HttpRequest, season_id: int, version: str | None) -> li
     was drawn, or None when more than those moved: the standings or a name (the season's version
     or its newest entry), the language, which matches are being played, or a board whose
     versions are no longer kept. The answer then is the whole board."""
-    asked = request.GET.get("v", "").split(".", 3)
-    now = str(version).split(".", 3)
+    asked = _parts(request.GET.get("v", ""))
+    now = _parts(str(version))
     if len(asked) != 4 or asked[:2] != now[:2] or asked[3] != now[3]:
         return None
     key = _shown_key(season_id, asked[2])
