@@ -216,11 +216,13 @@ def _start_counts_from_zero(settings) -> None:
 
 @pytest.fixture(autouse=True)
 def _exports_kept_apart(settings, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Each test keeps its heavy exports (leagues/exports.py) in a folder of its own: a test's
-    database starts its ids and versions again, so another test's file would match its own.
-    Named here, made only by a test that writes an export."""
+    """Each test keeps its heavy exports (leagues/exports.py) and the league bundles it uploads
+    (leagues/imports.py) in folders of its own: a test's database starts its ids and versions
+    again, so another test's file would match its own, or be read and deleted by another
+    process's import of the same number. Named here, made only by a test that writes one."""
     base = tmp_path_factory.getbasetemp()
     settings.EXPORTS_ROOT = base / "exports" / uuid.uuid4().hex
+    settings.BUNDLES_ROOT = base / "bundles" / uuid.uuid4().hex
 
 
 @pytest.fixture(autouse=True)

@@ -27,6 +27,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.clubs.models import Club
 from scorekeeper.leagues.models import League, Season, SeasonMatch
+from scorekeeper.leagues.moves import matches_imported
 from scorekeeper.leagues.results import in_chunks, stored_matches
 from scorekeeper.rules import limits
 from scorekeeper.rules.match import GAMES
@@ -261,10 +262,13 @@ def import_league(
     with transaction.atomic():
         league = League.objects.create(club=club, name=name, game=game, rules=rules)
         league.members.set([player_named(member) for member in members])
+        written = []
         for i, (season_data, matches) in enumerate(zip(seasons, scored, strict=True)):
             season = _season(league, season_data, f"league.json: seasons[{i}]")
+            written.append(season)
             for match, forfeited_by in matches:
                 _write(season, match, forfeited_by)
+        matches_imported(game=game, seasons=written)
     return league
 
 
@@ -476,5 +480,6 @@ def _write(season: Season, match: ScoredMatch, forfeited_by: int | None) -> int:
         also_write=lambda match: SeasonMatch.objects.create(
             season=season, match=match, forfeited_by=forfeited_by
         ),
+        moved_by_caller=True,
     )
     return written.pk

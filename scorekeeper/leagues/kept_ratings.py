@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
-from scorekeeper.leagues.models import Rating, RatingChange
+from scorekeeper.leagues.models import Rating, RatingChange, Season
 from scorekeeper.leagues.ratings import Change, Game, Skill, replay
 from scorekeeper.leagues.results import counted
 from scorekeeper.leagues.seams import awaits_signature
@@ -256,6 +256,19 @@ def ratings_after_change(*, match: Match) -> None:
     else:
         start = old_key
     ratings_rework(game=match.game, start=start)
+
+
+def ratings_after_new_seasons(*, game: str, seasons: Iterable[Season]) -> None:
+    """Keep the game's ratings in step with new seasons whose matches were just written: worked
+    out again once, from the first of those matches that is rated on (none rated: nothing)."""
+    first = (
+        rated_matches(game)
+        .filter(league_entry__season__in=list(seasons))
+        .values_list("rated_at", "pk")
+        .first()
+    )
+    if first is not None:
+        ratings_rework(game=game, start=first)
 
 
 def games_from_match(match: Match) -> tuple[Game, Key] | None:

@@ -4,12 +4,14 @@ explicit calls, not signals).
 
 ``result_moved`` is called once by every service that can change what a match counts for:
 an entry and a correction (tables/recording.py, through tables/seams.py), a match stored whole
-(tables/scoring.create_match: a setup, an import, a night's table, a bundle's match), a seat
-handed over (tables/turns.py), a signature, a dispute and its settling (nights/signing.py), and
-the services below. It moves the season's kept standings and version (kept.py) and the game's
-kept ratings (kept_ratings.py), and tells the live pages that show the match (scorekeeper/live:
-its scoreboard, its season's wall, its night's board). A play in a match that was being played
-and still is moves neither, and the entry does not call it (it tells the live pages itself).
+(tables/scoring.create_match: a setup, an import, a night's table), a seat handed over
+(tables/turns.py), a signature, a dispute and its settling (nights/signing.py), and the
+services below. It moves the season's kept standings and version (kept.py) and the game's kept
+ratings (kept_ratings.py), and tells the live pages that show the match (scorekeeper/live: its
+scoreboard, its season's wall, its night's board). A play in a match that was being played and
+still is moves neither, and the entry does not call it (it tells the live pages itself). A
+league bundle's matches, written together into new seasons, move the same once for all of them
+(``matches_imported``).
 """
 
 from __future__ import annotations
@@ -19,8 +21,12 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import F
 
-from scorekeeper.leagues.kept import standings_count, standings_uncount
-from scorekeeper.leagues.kept_ratings import ratings_after_change, ratings_rework
+from scorekeeper.leagues.kept import standings_count, standings_rebuild, standings_uncount
+from scorekeeper.leagues.kept_ratings import (
+    ratings_after_change,
+    ratings_after_new_seasons,
+    ratings_rework,
+)
 from scorekeeper.leagues.models import League, RatingChange, Season, SeasonMatch
 from scorekeeper.live.announce import announce
 from scorekeeper.tables import seams
@@ -33,6 +39,20 @@ def result_moved(match: Match) -> None:
     standings_count(match_id=match.pk)
     ratings_after_change(match=match)
     announce(seams.live_topics(match))
+
+
+def matches_imported(*, game: str, seasons: list[Season]) -> None:
+    """Keep the standings and ratings in step with new seasons whose matches were all written
+    in one transaction (a league bundle, with ``create_match(moved_by_caller=True)``): each
+    season's standings worked out once from its matches, the game's ratings once from the first
+    of them on, and the seasons' live pages told. The same rows as ``result_moved`` after each
+    match, without reading the whole game's ratings again for every one. Call inside that
+    transaction."""
+    for season in seasons:
+        standings_rebuild(season_id=season.pk)
+    Season.objects.filter(pk__in=[season.pk for season in seasons]).update(version=F("version") + 1)
+    ratings_after_new_seasons(game=game, seasons=seasons)
+    announce([f"season:{season.pk}" for season in seasons])
 
 
 def season_match_add(

@@ -194,11 +194,14 @@ def create_match(
     user=None,
     phone: str = "",
     also_write: Callable[[Match], object] | None = None,
+    moved_by_caller: bool = False,
 ) -> Match:
     """Store a whole match (a new setup, or an imported match file) in one transaction, so an
     import that fails half way leaves nothing behind. It is the match's first change.
     ``also_write`` writes more rows for the new match (its place in a season) in the same
-    transaction.
+    transaction. ``moved_by_caller``: what follows a result (standings, ratings, live pages) is
+    moved by the caller, once for all the matches it writes in its transaction (a league
+    bundle: leagues/moves.matches_imported), not here for each.
 
     The engine scores it and its hands are written out before the transaction begins: on
     SQLite a transaction holds the write lock from its start, and every phone's tap waits
@@ -236,7 +239,7 @@ def create_match(
         )
         if also_write is not None:
             also_write(match)
-        if board.finished or also_write is not None:
+        if not moved_by_caller and (board.finished or also_write is not None):
             # one finished already counts; one written with rows of its own (its season's
             # entry) shows on their pages. A new match being played, by itself, moves nothing.
             seams.result_moved(match)

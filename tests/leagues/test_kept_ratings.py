@@ -6,6 +6,9 @@ kept always equals the ratings worked out from scratch, two records of one playe
 from __future__ import annotations
 
 import datetime
+import io
+import json
+import zipfile
 
 import pytest
 from django.db import transaction
@@ -16,8 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
+from scorekeeper.leagues import bundle
 from scorekeeper.leagues.kept_ratings import games_from, ratings_rework, ratings_rework_all
-from scorekeeper.leagues.models import League, Rating, RatingChange, Season, SeasonMatch
+from scorekeeper.leagues.models import (
+    League,
+    Rating,
+    RatingChange,
+    Season,
+    SeasonMatch,
+    StandingRow,
+)
 from scorekeeper.leagues.moves import match_delete, season_match_forfeit
 from scorekeeper.leagues.ratings import Skill, latest, partnership_chance, replay
 from scorekeeper.records.merge import merge_refusal, record_merge
@@ -335,6 +346,52 @@ def test_matches_written_in_bulk_are_rated_by_working_every_game_out_once(
     after = kept()
     assert after.keys() == before.keys()
     assert all(after[key] == pytest.approx(values) for key, values in before.items())
+
+
+def renamed_bundle(league: League, name: str) -> bytes:
+    """The league's bundle as the app exports it, under another name."""
+    raw = b"".join(bundle.export_league(league))
+    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
+    manifest = json.loads(files["league.json"])
+    manifest["name"] = name
+    files["league.json"] = json.dumps(manifest).encode()
+    written = io.BytesIO()
+    with zipfile.ZipFile(written, "w") as archive:
+        for file, content in files.items():
+            archive.writestr(file, content)
+    return written.getvalue()
+
+
+def standing_rows(season: Season) -> dict[int, tuple]:
+    return {
+        row.player_id: (row.played, row.won, row.lost, row.points_for, row.points_against)
+        for row in StandingRow.objects.filter(season=season)
+    }
+
+
+def test_a_bundle_imported_beside_kept_matches_is_rated_and_counted_as_match_by_match(
+    season: Season,
+) -> None:
+    """A bundle's matches move the standings and ratings once for all of them
+    (leagues/moves.matches_imported): what is kept is what match by match would keep."""
+    for winner, loser in (("Ana", "Bo"), ("Bo", "Cy"), ("Cy", "Ana"), ("Di", "Ana")):
+        in_season(season, beats(winner, loser))
+    in_season(season, rules.Match("straight", ("Bo", "Eve"), rules={"target": 50}))
+    version = Season.objects.get(pk=season.pk).version
+
+    imported = bundle.import_league(renamed_bundle(season.league, "Again"), club=the_club())
+
+    again = Season.objects.get(league=imported)
+    assert RatingChange.objects.filter(season=again).count() == 8
+    assert_kept_equals_scratch()
+    assert standing_rows(again) == standing_rows(season)
+    assert again.counted_matches == 4
+    assert Season.objects.get(pk=season.pk).version == version
+    # a correction to the first match played, before the bundle's, reworks them too
+    first = Match.objects.order_by("pk").first()
+    hand_correct(match=first, number=1, hand=by_seats(first, won_hand("Bo")), by=BY)
+    assert_kept_equals_scratch()
 
 
 def test_a_season_or_an_entry_deleted_in_the_admin_leaves_the_ratings(
