@@ -2,20 +2,23 @@
 
 The server is gunicorn with three worker processes, as in production, or uvicorn (the app under
 ASGI, ``asgi=True``) with two, on a database of its own: a SQLite file, or a database made for
-it on the PostgreSQL server the test run uses.
+it on the PostgreSQL server the test run uses (``migrated_database``).
 """
 
 from __future__ import annotations
 
+import atexit
 import http.cookiejar
 import json
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -42,21 +45,91 @@ def is_postgres(url: str) -> bool:
 
 
 @contextmanager
-def postgres_database(server_url: str) -> Iterator[str]:
-    """A new, empty database on the server of ``server_url``, dropped afterwards."""
-    import psycopg
-    from psycopg import sql
-
+def postgres_database(server_url: str, template: str = "") -> Iterator[str]:
+    """A new database on the server of ``server_url``, dropped afterwards: empty, or a copy of
+    the database ``template``."""
     name = f"scorekeeper_server_{secrets.token_hex(4)}"
-    with psycopg.connect(server_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    _create_database(server_url, name, template)
     try:
         yield urllib.parse.urlsplit(server_url)._replace(path=f"/{name}").geturl()
     finally:
-        with psycopg.connect(server_url, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+        _drop_database(server_url, name)
+
+
+def _create_database(server_url: str, name: str, template: str = "") -> None:
+    import psycopg
+    from psycopg import sql
+
+    create = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+    if template:
+        create += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        # the template's last user (the migrating process) may not have left the server yet
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            try:
+                admin.execute(create)
+                return
+            except psycopg.errors.ObjectInUse:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+
+def _drop_database(server_url: str, name: str) -> None:
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
+
+
+#: this process's databases migrated once, by backend: a folder of SQLite files, or the name of a
+#: database on the run's PostgreSQL server
+_migrated: dict[str, str] = {}
+#: SQLite's files of a database and of its cache (scorekeeper/settings.py)
+SQLITE_FILES = ("scorekeeper.sqlite3", "scorekeeper.cache.sqlite3")
+
+
+@contextmanager
+def migrated_database(backend: str, folder: Path) -> Iterator[str]:
+    """A new database of ``backend`` ("sqlite": its files in ``folder``; "postgresql": on the
+    run's server, dropped afterwards) as `manage.py migrate` and `createcachetable` leave an
+    empty one: a copy of one this process migrated once (SQLite's files copied, PostgreSQL's
+    database made with it as its template), for migrating takes seconds each time."""
+    template = _migrated.get(backend) or _migrate_once(backend)
+    if backend != "postgresql":
+        for name in SQLITE_FILES:
+            # with its write-ahead log, should the migrating process have left one
+            for part in (name, f"{name}-wal"):
+                if (Path(template) / part).exists():
+                    shutil.copyfile(Path(template) / part, folder / part)
+        yield f"sqlite:///{folder / SQLITE_FILES[0]}"
+        return
+    with postgres_database(os.environ.get("DATABASE_URL", ""), template=template) as url:
+        yield url
+
+
+def _migrate_once(backend: str) -> str:
+    if backend == "postgresql":
+        server_url = os.environ.get("DATABASE_URL", "")
+        assert is_postgres(server_url), "a PostgreSQL backend needs the run's server"
+        name = f"scorekeeper_migrated_{secrets.token_hex(4)}"
+        _create_database(server_url, name)
+        atexit.register(_drop_database, server_url, name)
+        url = urllib.parse.urlsplit(server_url)._replace(path=f"/{name}").geturl()
+    else:
+        name = tempfile.mkdtemp(prefix="scorekeeper-migrated-")
+        atexit.register(shutil.rmtree, name, ignore_errors=True)
+        url = f"sqlite:///{Path(name) / SQLITE_FILES[0]}"
+    env = server_environment(url)
+    for command in (("migrate", "--no-input"), ("createcachetable",)):
+        done = manage(env, *command)
+        assert done.returncode == 0, done.stderr
+    _migrated[backend] = name
+    return name
 
 
 def server_environment(database_url: str) -> dict[str, str]:
@@ -119,16 +192,11 @@ def organizers_server(
     file in ``folder``, or "postgresql", on the run's server) with an organizer's account;
     ``settings``: more environment variables for it (scorekeeper/settings.py reads them)."""
     with ExitStack() as stack:
-        if backend == "postgresql":
-            run_server = os.environ.get("DATABASE_URL", "")
-            assert is_postgres(run_server), "a PostgreSQL backend needs the run's server"
-            url = stack.enter_context(postgres_database(run_server))
-        else:
-            url = f"sqlite:///{folder / 'scorekeeper.sqlite3'}"
+        url = stack.enter_context(migrated_database(backend, folder))
         env = {**server_environment(url), **(settings or {})}
         shell(
             env,
-            f"from tests.access.serverside import prepare; prepare({username!r}, {password!r})",
+            f"from tests.access.serverside import organizer; organizer({username!r}, {password!r})",
         )
         server = Server(env, folder / "server.log")
         server.start()

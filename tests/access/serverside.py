@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 
 from scorekeeper import rules
 from scorekeeper.rules.matchfile import write_match
@@ -20,10 +19,8 @@ from tests.clubs import organizer_of_the_club
 from tests.seated import changes_said
 
 
-def prepare(username: str, password: str) -> None:
-    """Set the empty database up as a deployment does, and add an organizer who may sign in."""
-    call_command("migrate", interactive=False, verbosity=0)
-    call_command("createcachetable", verbosity=0)
+def organizer(username: str, password: str) -> None:
+    """Add an organizer who may sign in to the migrated database."""
     user = get_user_model().objects.create_user(username, password=password)
     organizer_of_the_club(user)
     print(json.dumps({"user": user.pk}))

@@ -21,7 +21,7 @@ from tests.access.server import (
     Phone,
     Server,
     is_postgres,
-    postgres_database,
+    migrated_database,
     server_environment,
     shell,
 )
@@ -38,9 +38,11 @@ pytestmark = pytest.mark.skipif(
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
     folder = tmp_path_factory.mktemp("server-restart")
     with ExitStack() as stack:
-        url = stack.enter_context(postgres_database(DATABASE_URL))
+        url = stack.enter_context(migrated_database("postgresql", folder))
         env = server_environment(url)
-        shell(env, "from tests.access.serverside import prepare; prepare('keeper', 'pw-9d1c2b7e')")
+        shell(
+            env, "from tests.access.serverside import organizer; organizer('keeper', 'pw-9d1c2b7e')"
+        )
         server = Server(env, folder / "server.log")
         server.start()
         stack.callback(server.stop)

@@ -21,9 +21,8 @@ import pytest
 from tests.access.server import (
     Server,
     is_postgres,
-    manage,
+    migrated_database,
     new_match,
-    postgres_database,
     server_environment,
     shell,
 )
@@ -100,18 +99,13 @@ def followed(server: Server, match: int) -> queue.Queue[str]:
 def environment(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
     how = request.param
     with ExitStack() as stack:
-        if how == "postgres":
-            if not is_postgres(DATABASE_URL):
-                pytest.skip("LISTEN/NOTIFY needs the run's PostgreSQL (tests/with-postgres.sh)")
-            url = stack.enter_context(postgres_database(DATABASE_URL))
-        else:
-            url = f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
+        if how == "postgres" and not is_postgres(DATABASE_URL):
+            pytest.skip("LISTEN/NOTIFY needs the run's PostgreSQL (tests/with-postgres.sh)")
+        backend = "postgresql" if how == "postgres" else "sqlite"
+        url = stack.enter_context(migrated_database(backend, tmp_path))
         env = {**server_environment(url), "SCOREKEEPER_LIVE_FANOUT": how}
         if how == "redis":
             env["REDIS_URL"] = request.getfixturevalue("redis_url")
-        for command in (("migrate", "--no-input"), ("createcachetable",)):
-            done = manage(env, *command)
-            assert done.returncode == 0, done.stderr
         yield env
 
 

@@ -15,9 +15,8 @@ from tests.access.server import (
     Phone,
     Server,
     is_postgres,
-    manage,
+    migrated_database,
     new_match,
-    postgres_database,
     server_environment,
 )
 
@@ -44,11 +43,8 @@ def server_connections(database_url: str) -> int:
 def test_three_hundred_page_loads_under_uvicorn_hold_at_most_the_pools_connections(
     tmp_path: Path,
 ) -> None:
-    with postgres_database(DATABASE_URL) as url:
+    with migrated_database("postgresql", tmp_path) as url:
         env = {**server_environment(url), "SCOREKEEPER_DATABASE_POOL": str(POOL)}
-        for command in (("migrate", "--no-input"), ("createcachetable",)):
-            done = manage(env, *command)
-            assert done.returncode == 0, done.stderr
         match = new_match(env)
         server = Server(env, tmp_path / "server.log", asgi=True)
         server.start()

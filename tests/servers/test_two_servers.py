@@ -31,8 +31,7 @@ from tests.access.server import (
     Phone,
     Server,
     is_postgres,
-    manage,
-    postgres_database,
+    migrated_database,
     server_environment,
     shell,
 )
@@ -89,10 +88,7 @@ class Hall:
 def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
     folder: Path = tmp_path_factory.mktemp("two-servers")
     with ExitStack() as stack:
-        env = server_environment(stack.enter_context(postgres_database(DATABASE_URL)))
-        for command in (("migrate", "--no-input"), ("createcachetable",)):
-            done = manage(env, *command)
-            assert done.returncode == 0, done.stderr
+        env = server_environment(stack.enter_context(migrated_database("postgresql", folder)))
         made = shell(env, NEW_MATCH.format(players=PLAYERS))
         servers = []
         for number in (1, 2):
