@@ -52,14 +52,15 @@ run: $(INSTALLED)
 
 # Every test on SQLite; then, on PostgreSQL, those marked `postgres` (tests/conftest.py lists
 # them): where the two databases differ. docs/development.md says what runs where. The second
-# run empties a folder of its own, leaving the first run's screenshots in test-results/.
+# run empties a folder of its own, leaving the first run's screenshots in test-results/. Each
+# run ends with its slowest tests (where the suite's time goes: docs/development.md).
 test: $(INSTALLED) chromium redis lint deploy-check
-	$(PYTHON) -m pytest -n $(TEST_WORKERS)
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) --durations=15
 ifeq ($(SKIP_POSTGRES),1)
 	@echo "SKIP_POSTGRES=1: not running the tests marked postgres on PostgreSQL"
 else
 	tests/with-postgres.sh $(PYTHON) -m pytest -n $(TEST_WORKERS) -m postgres \
-	    --output test-results/postgresql
+	    --durations=15 --output test-results/postgresql
 endif
 
 # PyICU (look-alike names) is built from source against the system's ICU; as root, install what
