@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
@@ -21,6 +20,7 @@ from scorekeeper.leagues.models import League, Season, SeasonMatch
 from scorekeeper.leagues.moves import season_match_forfeit
 from scorekeeper.tables.models import Hand, Match, Play, Player, Seat
 from tests.clubs import the_club
+from tests.leagues.bundles import manifest_change, rewritten
 from tests.leagues.pages import csv_rows, standings
 from tests.leagues.season import expected_ranks, expected_records
 from tests.web.pages import text
@@ -61,27 +61,6 @@ def upload(client: Client, data: bytes) -> HttpResponse:
 
 def season_url(season: Season) -> str:
     return reverse("leagues:season", args=[season.league_id, season.pk])
-
-
-def rewritten(data: bytes, change: Callable[[dict[str, bytes]], None]) -> bytes:
-    """The bundle with its files (name -> content) changed by ``change``."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        files = {name: archive.read(name) for name in archive.namelist()}
-    change(files)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, content in files.items():
-            archive.writestr(name, content)
-    return buffer.getvalue()
-
-
-def manifest_change(change: Callable[[dict], None]) -> Callable[[dict[str, bytes]], None]:
-    def apply(files: dict[str, bytes]) -> None:
-        manifest = json.loads(files["league.json"])
-        change(manifest)
-        files["league.json"] = json.dumps(manifest).encode()
-
-    return apply
 
 
 def last_match_file(files: dict[str, bytes]) -> str:

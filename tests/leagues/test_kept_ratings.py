@@ -6,9 +6,6 @@ kept always equals the ratings worked out from scratch, two records of one playe
 from __future__ import annotations
 
 import datetime
-import io
-import json
-import zipfile
 
 import pytest
 from django.db import transaction
@@ -37,6 +34,7 @@ from scorekeeper.tables.models import Match, Player
 from scorekeeper.tables.recording import Author
 from scorekeeper.tables.scoring import create_match, player_named
 from tests.clubs import the_club
+from tests.leagues.bundles import renamed
 from tests.seated import by_seats, seat_key
 from tests.web.pages import text
 
@@ -348,21 +346,6 @@ def test_matches_written_in_bulk_are_rated_by_working_every_game_out_once(
     assert all(after[key] == pytest.approx(values) for key, values in before.items())
 
 
-def renamed_bundle(league: League, name: str) -> bytes:
-    """The league's bundle as the app exports it, under another name."""
-    raw = b"".join(bundle.export_league(league))
-    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-        files = {name: archive.read(name) for name in archive.namelist()}
-    manifest = json.loads(files["league.json"])
-    manifest["name"] = name
-    files["league.json"] = json.dumps(manifest).encode()
-    written = io.BytesIO()
-    with zipfile.ZipFile(written, "w") as archive:
-        for file, content in files.items():
-            archive.writestr(file, content)
-    return written.getvalue()
-
-
 def standing_rows(season: Season) -> dict[int, tuple]:
     return {
         row.player_id: (row.played, row.won, row.lost, row.points_for, row.points_against)
@@ -380,7 +363,9 @@ def test_a_bundle_imported_beside_kept_matches_is_rated_and_counted_as_match_by_
     in_season(season, rules.Match("straight", ("Bo", "Eve"), rules={"target": 50}))
     version = Season.objects.get(pk=season.pk).version
 
-    imported = bundle.import_league(renamed_bundle(season.league, "Again"), club=the_club())
+    imported = bundle.import_league(
+        renamed(b"".join(bundle.export_league(season.league)), "Again"), club=the_club()
+    )
 
     again = Season.objects.get(league=imported)
     assert RatingChange.objects.filter(season=again).count() == 8
