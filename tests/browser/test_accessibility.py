@@ -22,6 +22,8 @@ AXE = Axe()
 
 #: what a player cannot get past: the rest (moderate, minor) are advice
 BLOCKING = ("serious", "critical")
+#: the themes a phone may ask for; every page is checked in both
+SCHEMES = ("light", "dark")
 
 #: each page by name: where it is, and whether the organizer is signed in to see it
 PAGES: dict[str, tuple[Callable[[Hall], str], bool]] = {
@@ -57,18 +59,22 @@ PAGES: dict[str, tuple[Callable[[Hall], str], bool]] = {
 
 
 def blocking_violations(page: Page) -> list[str]:
-    """What axe-core finds serious or critical on the page, one line per element."""
-    results = AXE.run(page)
+    """What axe-core finds serious or critical on the page as it stands, in the light theme and
+    then in the dark one, one line per element. The theme follows the phone's setting at once
+    (no script reads it), so the page is checked in both without being loaded again, and a
+    message shown once is still there for the second look."""
     found = []
-    for violation in results.response["violations"]:
-        if violation["impact"] not in BLOCKING:
-            continue
-        for node in violation["nodes"]:
-            summary = " ".join(node.get("failureSummary", "").split())
-            found.append(
-                f"{violation['id']} ({violation['impact']}): {violation['help']} "
-                f"at {node['target']}: {summary}"
-            )
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        for violation in AXE.run(page).response["violations"]:
+            if violation["impact"] not in BLOCKING:
+                continue
+            for node in violation["nodes"]:
+                summary = " ".join(node.get("failureSummary", "").split())
+                found.append(
+                    f"{scheme}: {violation['id']} ({violation['impact']}): {violation['help']} "
+                    f"at {node['target']}: {summary}"
+                )
     return found
 
 
@@ -78,14 +84,12 @@ def open_every_disclosure(page: Page) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", list(PAGES))
 def test_axe_finds_nothing_serious_on_the_page(
-    page: Page, live_server: LiveServer, name: str, scheme: str
+    page: Page, live_server: LiveServer, name: str
 ) -> None:
     hall = open_the_hall()
     where, signed_in = PAGES[name]
-    page.emulate_media(color_scheme=scheme)
     if signed_in:
         sign_in(page, live_server.url)
     page.goto(live_server.url + where(hall))
@@ -93,7 +97,7 @@ def test_axe_finds_nothing_serious_on_the_page(
 
     found = blocking_violations(page)
 
-    assert not found, f"{name} ({scheme}):\n" + "\n".join(found)
+    assert not found, f"{name}:\n" + "\n".join(found)
 
 
 def focus_path(page: Page, stop: Callable[[], bool], most: int = 60) -> list[str]:
@@ -166,10 +170,9 @@ def test_the_straight_entry_form_is_reached_in_order_and_used_with_the_keyboard(
     expect_totals(page, 115, 65)
 
 
-def keep_score_on_the_straight_board(page: Page, live_server: LiveServer, scheme: str) -> Hall:
-    """The organizer, signed in, on the hall's Straight board in the ``scheme`` theme."""
+def keep_score_on_the_straight_board(page: Page, live_server: LiveServer) -> Hall:
+    """The organizer, signed in, on the hall's Straight board."""
     hall = open_the_hall()
-    page.emulate_media(color_scheme=scheme)
     sign_in(page, live_server.url)
     page.goto(live_server.url + hall.boards["straight"])
     return hall
@@ -177,11 +180,10 @@ def keep_score_on_the_straight_board(page: Page, live_server: LiveServer, scheme
 
 @pytest.mark.console_errors(REFUSED)
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
-    page: Page, live_server: LiveServer, scheme: str
+    page: Page, live_server: LiveServer
 ) -> None:
-    hall = keep_score_on_the_straight_board(page, live_server, scheme)
+    hall = keep_score_on_the_straight_board(page, live_server)
 
     # "Show the score": what the hand would give, under the buttons (the pips typed first
     # keep Cy's box, the partner's, shown after Ann is tapped as the one who dominoed)
@@ -193,7 +195,7 @@ def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
     end.get_by_role("button", name="Show the score").click()
     expect(end.locator("#end-preview").filter(has_text="Check before saving")).to_be_visible()
     found = blocking_violations(page)
-    assert not found, f"preview ({scheme}):\n" + "\n".join(found)
+    assert not found, "preview:\n" + "\n".join(found)
 
     # A domino saved without the opponents' pips: refused, with the reason at the field
     page.goto(live_server.url + hall.boards["straight"])
@@ -203,18 +205,17 @@ def test_axe_finds_nothing_serious_in_a_previewed_hand_or_a_refused_one(
     expect(page.locator("#end-hand .error").first).to_be_visible()
     expect(end).to_contain_text("Enter Bob's pips (0 if none).")
     found = blocking_violations(page)
-    assert not found, f"refused ({scheme}):\n" + "\n".join(found)
+    assert not found, "refused:\n" + "\n".join(found)
 
 
 # the board's poll, in flight as the phone goes offline, is given up (htmx logs it)
 @pytest.mark.console_errors(NETWORK_DOWN, HTMX_UNANSWERED)
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
-    page: Page, live_server: LiveServer, scheme: str
+    page: Page, live_server: LiveServer
 ) -> None:
     """ "Offline: as of", the entries waiting to be sent and the provisional totals."""
-    keep_score_on_the_straight_board(page, live_server, scheme)
+    keep_score_on_the_straight_board(page, live_server)
     # the worker installed first: its script's fetch cut off by the drop is logged by the
     # browser, and a phone that loses the Wi-Fi that early installs it on its next page
     wait_for_the_service_worker(page)
@@ -229,13 +230,12 @@ def test_axe_finds_nothing_serious_on_a_board_offline_with_entries_waiting(
     expect(page.locator("#offline-note")).to_contain_text("Offline: as of", timeout=10_000)
 
     found = blocking_violations(page)
-    assert not found, f"offline ({scheme}):\n" + "\n".join(found)
+    assert not found, "offline:\n" + "\n".join(found)
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_pages_showing_a_message(
-    page: Page, live_server: LiveServer, scheme: str
+    page: Page, live_server: LiveServer
 ) -> None:
     """What an action says on the next page: "Round 2 started: print the table cards." on the
     table cards, a refusal on the night's page, "Link created" on the share page."""
@@ -244,7 +244,6 @@ def test_axe_finds_nothing_serious_on_pages_showing_a_message(
     season = Night.objects.get().season
     night = Night.objects.create(season=season, played_on=datetime.date(2026, 9, 11))
     rounds.check_in(night, list(season.league.members.all()))
-    page.emulate_media(color_scheme=scheme)
     sign_in(page, live_server.url)
 
     page.goto(f"{live_server.url}/nights/{night.pk}/")
@@ -252,10 +251,10 @@ def test_axe_finds_nothing_serious_on_pages_showing_a_message(
     page.get_by_role("button", name="Start round 1", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("Round 1 started: print the table cards.")
     found = blocking_violations(page)
-    assert not found, f"table cards after Start round 1 ({scheme}):\n" + "\n".join(found)
+    assert not found, "table cards after Start round 1:\n" + "\n".join(found)
 
     page.goto(live_server.url + f"{hall.boards['straight']}share/")
     page.get_by_role("button", name="Create the link").click()
     expect(page.get_by_role("status").first).to_contain_text("Link created")
     found = blocking_violations(page)
-    assert not found, f"share page after a link is made ({scheme}):\n" + "\n".join(found)
+    assert not found, "share page after a link is made:\n" + "\n".join(found)
