@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db import connections
+from django.db import connections, models
 from django.utils import timezone
 
 from scorekeeper import rules
@@ -190,22 +190,32 @@ def _chunks(values: Iterator[rules.Match], size: int) -> Iterator[list[rules.Mat
         yield chunk
 
 
-def _insert_plays(using: str, hands: list[Hand], plays_of: list[tuple[rules.Play, ...]]) -> None:
-    """The plays, by far the most rows, inserted without a model instance each: the same rows
-    as ``bulk_create`` would write, several times faster."""
+def _insert(using: str, model: type[models.Model], rows: list[dict]) -> None:
+    """Rows of ``model`` written without a model instance each, several times faster than
+    ``bulk_create`` for the fill's most numerous rows (hands, plays, seats), whose per-value
+    conversions were most of its time. Each row gives database values by column (the same for
+    every row); every other column takes its field's default, converted once."""
+    if not rows:
+        return
     connection = connections[using]
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    table = connection.ops.quote_name(Play._meta.db_table)
-    rows = [
-        (row.pk, number, int(play.player), play.points, "", False, False, now)
-        for row, plays in zip(hands, plays_of, strict=True)
-        for number, play in enumerate(plays, 1)
-    ]
+    now = timezone.now()
+    given = list(rows[0])
+    defaults = {
+        field.column: field.get_db_prep_save(
+            now if getattr(field, "auto_now_add", False) else field.get_default(), connection
+        )
+        for field in model._meta.concrete_fields
+        if not field.primary_key and field.column not in given
+    }
+    columns = [*given, *defaults]
+    quoted = ", ".join(connection.ops.quote_name(column) for column in columns)
+    slots = ", ".join(["%s"] * len(columns))
+    constant = tuple(defaults.values())
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"INSERT INTO {table} (hand_id, number, seat, points, tile, overridden, lead,"
-            " created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            rows,
+            f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({quoted})"
+            f" VALUES ({slots})",
+            [(*(row[column] for column in given), *constant) for row in rows],
         )
 
 
@@ -237,38 +247,69 @@ def _write(
         )
         for i, (value, board) in enumerate(zip(values, boards, strict=True))
     )
-    seats, hands, plays_of = [], [], []
-    for match, value in zip(rows, values, strict=True):
+    connection = connections[using]
+    pips = Hand._meta.get_field("pips")
+    # what is stored names players by seat
+    seated = [by_seat(value) for value in values]
+    seats: list[dict] = []
+    hands: list[dict] = []
+    plays_of: dict[tuple[int, int], tuple[rules.Play, ...]] = {}
+    for match, value, at_seats in zip(rows, values, seated, strict=True):
         team_of = {name: i for i, team in enumerate(value.partnerships) for name in team}
         seats += [
-            Seat(match=match, player=by_name[name], position=position, team=team_of.get(name))
+            {
+                "match_id": match.pk,
+                "player_id": by_name[name].pk,
+                "position": position,
+                "team": team_of.get(name),
+            }
             for position, name in enumerate(value.players)
         ]
-        # what is stored names players by seat
-        for number, hand in enumerate(by_seat(value).hands, 1):
+        ended_at = connection.ops.adapt_datetimefield_value(match.finished_at or timezone.now())
+        for number, hand in enumerate(at_seats.hands, 1):
+            end = hand.end
             hands.append(
-                Hand(
-                    match=match,
-                    number=number,
-                    leader_seat=int(hand.leader) if hand.leader else None,
-                    end_how=hand.end.how if hand.end else "",
-                    end_seat=int(hand.end.player) if hand.end and hand.end.player else None,
-                    pips=dict(hand.end.pips) if hand.end else {},
-                    ended_at=(match.finished_at or timezone.now()) if hand.end else None,
-                )
+                {
+                    "match_id": match.pk,
+                    "number": number,
+                    "leader_seat": int(hand.leader) if hand.leader else None,
+                    "end_how": end.how if end else "",
+                    "end_seat": int(end.player) if end and end.player else None,
+                    "pips": pips.get_db_prep_save(dict(end.pips) if end else {}, connection),
+                    "ended_at": ended_at if end else None,
+                }
             )
-            plays_of.append(hand.plays)
-    Seat.objects.using(using).bulk_create(seats)
-    Hand.objects.using(using).bulk_create(hands)
-    _insert_plays(using, hands, plays_of)
+            plays_of[match.pk, number] = hand.plays
+    _insert(using, Seat, seats)
+    _insert(using, Hand, hands)
+    hand_ids = {
+        (match_id, number): pk
+        for pk, match_id, number in Hand.objects.using(using)
+        .filter(match__in=rows)
+        .values_list("pk", "match_id", "number")
+    }
+    _insert(
+        using,
+        Play,
+        [
+            {
+                "hand_id": hand_ids[key],
+                "number": number,
+                "seat": int(play.player),
+                "points": play.points,
+            }
+            for key, plays in plays_of.items()
+            for number, play in enumerate(plays, 1)
+        ],
+    )
     Change.objects.using(using).bulk_create(
         Change(
             match=match,
             number=1,
             kind=Change.Kind.IMPORTED,
-            after=write_match(by_seat(value))["hands"],
+            after=write_match(at_seats)["hands"],
         )
-        for match, value in zip(rows, values, strict=True)
+        for match, at_seats in zip(rows, seated, strict=True)
     )
     if season is not None:
         SeasonMatch.objects.using(using).bulk_create(
@@ -276,7 +317,7 @@ def _write(
         )
     hall.matches += len(rows)
     hall.hands += len(hands)
-    hall.plays += sum(len(plays) for plays in plays_of)
+    hall.plays += sum(len(plays) for plays in plays_of.values())
     return [match.pk for match in rows]
 
 
