@@ -58,7 +58,7 @@ def big_season(django_db_setup: None, django_db_blocker) -> Iterator[BigSeason]:
         started = time.process_time()
         hall = data.fill("default", players=PLAYERS, matches=MATCHES, tables=0)
         data.open_tables("default", season_id=hall.season_id, count=TABLES, seed=28)
-        # about 42 s of CPU on the 2-core machine of docs/limits.md's figures; shown with -s
+        # some 53 s of CPU on the 2-core machine; shown with -s
         print(f"filled {MATCHES} matches in {time.process_time() - started:.1f} s of CPU")
         player = Player.objects.annotate(seated=Count("seats")).order_by("-seated", "pk").first()
         match = Match.objects.filter(seats__player=player, finished=True).latest("pk")
