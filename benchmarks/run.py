@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,9 +94,12 @@ def run(wrk: str, options: dict, say: Say) -> dict:
         engine = dj_database_url.parse(url)["ENGINE"].rsplit(".", 1)[-1]
         env = server.server_environment(url, folder, redis_url=options["redis_url"])
         say(f"Database: {engine}, fresh. Migrating and collecting static files ...")
-        server.manage(env, "migrate", "--no-input")
-        server.manage(env, "createcachetable")
-        server.manage(env, "collectstatic", "--no-input")
+        # at once: the static files (several seconds of compressing) need no database
+        with ThreadPoolExecutor(max_workers=1) as beside:
+            collected = beside.submit(server.manage, env, "collectstatic", "--no-input")
+            server.manage(env, "migrate", "--no-input")
+            server.manage(env, "createcachetable")
+            collected.result()
 
         started = time.monotonic()
         say(
