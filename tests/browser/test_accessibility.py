@@ -62,7 +62,9 @@ def blocking_violations(page: Page) -> list[str]:
     """What axe-core finds serious or critical on the page as it stands, in the light theme and
     then in the dark one, one line per element. The theme follows the phone's setting at once
     (no script reads it), so the page is checked in both without being loaded again, and a
-    message shown once is still there for the second look."""
+    message shown once is still there for the second look. The page is left in the theme it
+    was in."""
+    was = "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
     found = []
     for scheme in SCHEMES:
         page.emulate_media(color_scheme=scheme)
@@ -75,6 +77,7 @@ def blocking_violations(page: Page) -> list[str]:
                     f"{scheme}: {violation['id']} ({violation['impact']}): {violation['help']} "
                     f"at {node['target']}: {summary}"
                 )
+    page.emulate_media(color_scheme=was)
     return found
 
 
